@@ -1,0 +1,25 @@
+//===- Traits.h - Op traits shared by rlx dialects --------------*- C++ -*-===//
+#ifndef RLX_DIALECTS_COMMON_TRAITS_H
+#define RLX_DIALECTS_COMMON_TRAITS_H
+
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir::rlx {
+
+namespace detail {
+LogicalResult verifyBoundedShapes(Operation *op);
+} // namespace detail
+
+/// Every tensor or memref operand and result has rank <= kMaxRank and an
+/// element count and byte size that fit in int64.
+template <typename ConcreteType>
+class BoundedShapes : public OpTrait::TraitBase<ConcreteType, BoundedShapes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return detail::verifyBoundedShapes(op);
+  }
+};
+
+} // namespace mlir::rlx
+
+#endif // RLX_DIALECTS_COMMON_TRAITS_H

@@ -1,0 +1,232 @@
+//===- HIROps.cpp - Verifiers of the HIR operations -----------------------===//
+#include "dialects/HIR/HIROps.h"
+#include "dialects/Common/OpRules.h"
+#include "dialects/Common/ShapeRules.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::hir;
+
+LogicalResult ParamOp::verify() {
+  // hir.param C1, C2
+  return verifyParamName(*this, getName());
+}
+
+LogicalResult LinearOp::verify() {
+  // hir.linear C1, C3
+  if (failed(verifyProjection(*this, "weight", getInput().getType(),
+                              getWeight().getType(), getType())))
+    return failure();
+  // hir.linear C2
+  if (Value bias = getBias()) {
+    auto b = cast<RankedTensorType>(bias.getType());
+    int64_t n = getWeight().getType().getDimSize(1);
+    if (b.getRank() != 1 || !dimsCompatible(b.getDimSize(0), n))
+      return emitOpError("bias must have shape ")
+             << formatShape({n}) << ", got " << formatShape(b.getShape());
+  }
+  // hir.linear C4
+  SmallVector<Type> types = {getInput().getType(), getWeight().getType(),
+                             getType()};
+  if (getBias())
+    types.push_back(getBias().getType());
+  return verifySameElementType(*this, types, "operands and result");
+}
+
+LogicalResult MatmulOp::verify() {
+  // hir.matmul C1
+  if (failed(verifySameElementType(
+          *this, {getLhs().getType(), getRhs().getType(), getType()},
+          "operands and result")))
+    return failure();
+  // hir.matmul C2, C3, C4
+  return verifyMatmulShapes(*this, getLhs().getType(), getRhs().getType(),
+                            getType());
+}
+
+LogicalResult AttentionOp::verify() {
+  auto q = getQuery().getType();
+  auto k = getKey().getType();
+  auto v = getValue().getType();
+  // hir.attention C1
+  if (q.getRank() != 3 || k.getRank() != 3 || v.getRank() != 3)
+    return emitOpError("q, k and v must have rank 3 [batch, seq, features]");
+  if (!dimsCompatible(q.getDimSize(0), k.getDimSize(0)))
+    return emitOpError() << "q and k have different batch dims ("
+                         << formatShape({q.getDimSize(0)}) << " vs "
+                         << formatShape({k.getDimSize(0)}) << ")";
+  if (k != v)
+    return emitOpError() << "k and v must have the same type, got " << k
+                         << " and " << v;
+  // hir.attention C3
+  int64_t heads = getHeads(), kvHeads = getNumKvHeads(), dim = getHeadDim();
+  if (heads < 1 || kvHeads < 1 || dim < 1)
+    return emitOpError("heads, kv_heads and head_dim must be >= 1");
+  if (heads % kvHeads != 0)
+    return emitOpError() << "kv_heads (" << kvHeads
+                         << ") must divide heads (" << heads << ")";
+  // hir.attention C2
+  if (!dimsCompatible(q.getDimSize(2), heads * dim))
+    return emitOpError() << "q's last dim must be heads * head_dim = "
+                         << heads * dim << ", got "
+                         << formatShape({q.getDimSize(2)});
+  if (!dimsCompatible(k.getDimSize(2), kvHeads * dim))
+    return emitOpError() << "k's last dim must be kv_heads * head_dim = "
+                         << kvHeads * dim << ", got "
+                         << formatShape({k.getDimSize(2)});
+  // hir.attention C4
+  MaskKind kind = getMaskKind();
+  bool needsMask = kind == MaskKind::custom || kind == MaskKind::additive_bias;
+  if (needsMask != static_cast<bool>(getMask()))
+    return emitOpError() << "mask kind '" << stringifyMaskKind(kind) << "' "
+                         << (needsMask ? "needs" : "takes no")
+                         << " mask operand";
+  if (Value mask = getMask()) {
+    auto m = cast<RankedTensorType>(mask.getType());
+    Type want = kind == MaskKind::custom
+                    ? Type(IntegerType::get(getContext(), 1))
+                    : q.getElementType();
+    if (m.getElementType() != want)
+      return emitOpError() << "mask for '" << stringifyMaskKind(kind)
+                           << "' must have element type " << want << ", got "
+                           << m.getElementType();
+    SmallVector<int64_t> scores = {q.getDimSize(0), heads, q.getDimSize(1),
+                                   k.getDimSize(1)};
+    if (!broadcastsTo(m.getShape(), scores))
+      return emitOpError() << "mask shape " << formatShape(m.getShape())
+                           << " does not broadcast to the scores shape "
+                           << formatShape(scores) << " [B, heads, S, T]";
+  }
+  // hir.attention C5
+  bool needsWindow = kind == MaskKind::sliding_window;
+  if (needsWindow != getWindow().has_value())
+    return emitOpError() << "window must be given exactly for "
+                            "'sliding_window' masks";
+  if (getWindow() && *getWindow() < 1)
+    return emitOpError("window must be >= 1");
+  // hir.attention C6
+  if (getScale() && !(getScale()->convertToFloat() > 0.0f))
+    return emitOpError("scale must be positive");
+  if (getSoftcap() && !(getSoftcap()->convertToFloat() > 0.0f))
+    return emitOpError("softcap must be positive");
+  // hir.attention C7
+  if (getType() != q)
+    return emitOpError() << "result type " << getType()
+                         << " must be q's type " << q;
+  return verifySameElementType(*this, {q, k}, "q, k and v");
+}
+
+LogicalResult LayerNormOp::verify() {
+  // hir.layer_norm C2
+  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), getType())) ||
+      failed(verifyFeatureParam(*this, "beta", getBeta(), getType())))
+    return failure();
+  // hir.layer_norm C3
+  return verifyEpsilon(*this, getEps().convertToFloat());
+}
+
+LogicalResult RmsNormOp::verify() {
+  // hir.rms_norm C2
+  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), getType())))
+    return failure();
+  // hir.rms_norm C3
+  return verifyEpsilon(*this, getEps().convertToFloat());
+}
+
+LogicalResult ResidualNormOp::verify() {
+  Type x = getInput().getType();
+  // hir.residual_norm C1
+  for (Type t : {getResidual().getType(), getNormed().getType(),
+                 getSum().getType()})
+    if (t != x)
+      return emitOpError() << "input, residual and both results must have "
+                           << "the same type, got " << x << " and " << t;
+  // hir.residual_norm C2
+  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), x)) ||
+      failed(verifyFeatureParam(*this, "beta", getBeta(), x)))
+    return failure();
+  // hir.residual_norm C3
+  if (getBeta() && getKind() != NormKind::layer)
+    return emitOpError("beta is only allowed with 'layer' norm");
+  // hir.residual_norm C4
+  return verifyEpsilon(*this, getEps().convertToFloat());
+}
+
+LogicalResult SoftmaxOp::verify() {
+  // hir.softmax C2
+  return verifyAxis(*this, getAxis(), getType().getRank());
+}
+
+LogicalResult SwigluOp::verify() {
+  // hir.swiglu C1
+  if (getWGate().getType() != getWUp().getType())
+    return emitOpError("w_gate and w_up must have the same type, got ")
+           << getWGate().getType() << " and " << getWUp().getType();
+  // hir.swiglu C2, C3
+  if (failed(verifyProjection(*this, "w_gate", getInput().getType(),
+                              getWGate().getType(), getType())))
+    return failure();
+  return verifySameElementType(
+      *this, {getInput().getType(), getWGate().getType(), getType()},
+      "operands and result");
+}
+
+LogicalResult RopeOp::verify() {
+  auto x = getInput().getType();
+  int64_t heads = getHeads(), dim = getHeadDim();
+  int64_t rotary = getRotaryDim().value_or(dim);
+  // hir.rope C2
+  if (heads < 1 || dim < 1)
+    return emitOpError("heads and head_dim must be >= 1");
+  if (rotary < 2 || rotary > dim || rotary % 2 != 0)
+    return emitOpError() << "rotary_dim must be even and in [2, " << dim
+                         << "], got " << rotary;
+  // hir.rope C1
+  if (x.getRank() != 3 || !dimsCompatible(x.getDimSize(2), heads * dim))
+    return emitOpError() << "input must be [batch, seq, heads * head_dim = "
+                         << heads * dim << "], got "
+                         << formatShape(x.getShape());
+  // hir.rope C3
+  auto pos = getPositions().getType();
+  if (pos.getRank() != 1 || !dimsCompatible(pos.getDimSize(0), x.getDimSize(1)))
+    return emitOpError() << "positions must have shape ["
+                         << formatShape({x.getDimSize(1)})
+                         << "] (the sequence length), got "
+                         << formatShape(pos.getShape());
+  // hir.rope C4
+  if (!(getTheta().convertToFloat() > 0.0f))
+    return emitOpError("theta must be positive");
+  return success();
+}
+
+LogicalResult EmbeddingOp::verify() {
+  auto table = getTable().getType();
+  // hir.embedding C1
+  if (table.getRank() != 2)
+    return emitOpError("table must have rank 2 [vocab, dim], got ")
+           << formatShape(table.getShape());
+  // hir.embedding C2
+  SmallVector<int64_t> expected(getIds().getType().getShape());
+  expected.push_back(table.getDimSize(1));
+  if (!shapesCompatible(expected, getType().getShape()))
+    return emitOpError("result shape ")
+           << formatShape(getType().getShape()) << " must be "
+           << formatShape(expected);
+  return verifySameElementType(*this, {table, getType()}, "table and result");
+}
+
+LogicalResult ActivationOp::verify() {
+  // hir.activation C2
+  return verifyUnaryOperand(*this, getKind(), getType());
+}
+
+LogicalResult BinaryOp::verify() {
+  // hir.binary C1, C2, C3
+  return verifyBinaryOperands(*this, getKind(), getLhs().getType(),
+                              getRhs().getType(), getType());
+}
+
+#define GET_OP_CLASSES
+#include "dialects/HIR/HIROps.cpp.inc"

@@ -1,0 +1,204 @@
+//===- LIROps.cpp - Verifiers of the LIR operations -----------------------===//
+#include "dialects/LIR/LIROps.h"
+#include "dialects/Common/ShapeRules.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::lir;
+
+/// Arena views and slots use the default (row-major, offset 0) layout and the
+/// default memory space, so an offset in the arena is all a backend needs.
+static LogicalResult verifyArenaType(Operation *op, MemRefType type,
+                                     StringRef what) {
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      type.getMemorySpace())
+    return op->emitOpError() << what << " must be a static memref with the "
+                             << "default layout and memory space, got "
+                             << type;
+  return success();
+}
+
+/// [offset, offset + bytes of `type`) lies inside the program's arena.
+static LogicalResult verifyInArena(Operation *op, int64_t offset,
+                                   MemRefType type, ProgramOp program) {
+  if (!program)
+    return success();
+  std::optional<int64_t> bytes = checkedByteSize(type);
+  int64_t end = 0;
+  if (!bytes || llvm::AddOverflow(offset, *bytes, end) ||
+      end > program.getArenaSize())
+    return op->emitOpError() << "bytes [" << offset << ", "
+                             << (bytes ? std::to_string(offset + *bytes)
+                                       : std::string("overflow"))
+                             << ") lie outside the arena of "
+                             << program.getArenaSize() << " bytes";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ProgramOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProgramOp::verify() {
+  // lir.program C1
+  int64_t align = getAlignment();
+  if (align < 1 || !llvm::isPowerOf2_64(align))
+    return emitOpError() << "alignment must be a power of two, got " << align;
+  // lir.program C2
+  if (getArenaSize() < 0)
+    return emitOpError() << "arena_size must be >= 0, got " << getArenaSize();
+  return success();
+}
+
+LogicalResult ProgramOp::verifyRegions() {
+  int schedules = 0;
+  llvm::StringSet<> names[3];
+  for (Operation &op : getBody().front()) {
+    // lir.program C3
+    if (isa<ScheduleOp>(op)) {
+      ++schedules;
+      continue;
+    }
+    if (isa<KernelOp>(op))
+      continue;
+    auto io = dyn_cast<IOOp>(op);
+    if (!io)
+      return op.emitOpError("is not allowed in a lir.program body; it holds "
+                            "lir.io, lir.kernel and one lir.schedule");
+    // lir.program C4
+    if (!names[static_cast<int>(io.getKind())].insert(io.getName()).second)
+      return io.emitOpError() << stringifyIOKind(io.getKind()) << " name '"
+                              << io.getName() << "' appears more than once";
+  }
+  if (schedules != 1)
+    return emitOpError() << "must hold exactly one lir.schedule, found "
+                         << schedules;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IOOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult IOOp::verify() {
+  auto program = (*this)->getParentOfType<ProgramOp>();
+  // lir.io C1
+  if (failed(verifyArenaType(*this, getMemRefType(), "the slot type")))
+    return failure();
+  // lir.io C2
+  if (getOffset() < 0 || getOffset() % program.getAlignment() != 0)
+    return emitOpError() << "offset " << getOffset()
+                         << " must be >= 0 and a multiple of the alignment "
+                         << program.getAlignment();
+  // lir.io C4
+  if (getName().empty())
+    return emitOpError("name must not be empty");
+  // lir.io C3
+  return verifyInArena(*this, getOffset(), getMemRefType(), program);
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp and its body ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  // lir.kernel C1
+  ArrayRef<int64_t> grid = getGrid();
+  if (grid.empty() || grid.size() > 3 ||
+      llvm::any_of(grid, [](int64_t g) { return g < 1; }))
+    return emitOpError("grid must have 1 to 3 entries, each >= 1");
+  return success();
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  Block &body = getBody().front();
+  // lir.kernel C2
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type)
+      return emitOpError() << "argument " << i << " must be a memref, got "
+                           << arg.getType();
+    if (failed(verifyArenaType(*this, type, "argument " + std::to_string(i))))
+      return failure();
+  }
+  // lir.kernel C3
+  if (body.empty() || !isa<ReturnOp>(body.back()))
+    return emitOpError("body must end with lir.return");
+  return success();
+}
+
+LogicalResult WorkgroupIdOp::verify() {
+  // lir.workgroup_id C1
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  if (!kernel)
+    return emitOpError("must be inside a lir.kernel");
+  // lir.workgroup_id C2
+  int64_t rank = kernel.getGrid().size();
+  if (getDim() < 0 || getDim() >= rank)
+    return emitOpError() << "dim " << getDim()
+                         << " is outside the kernel's grid of rank " << rank;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScheduleOp and its body ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScheduleOp::verifyRegions() {
+  // lir.schedule C1
+  for (Operation &op : getBody().front())
+    if (!isa<ViewOp, DispatchOp>(op))
+      return op.emitOpError("is not allowed in a lir.schedule; it holds "
+                            "lir.view and lir.dispatch");
+  return success();
+}
+
+LogicalResult ViewOp::verify() {
+  MemRefType type = getType();
+  // lir.view C1
+  if (failed(verifyArenaType(*this, type, "the view type")))
+    return failure();
+  // lir.view C2
+  int64_t eltBytes = elementByteSize(type.getElementType());
+  if (getOffset() < 0 || getOffset() % eltBytes != 0)
+    return emitOpError() << "offset " << getOffset()
+                         << " must be >= 0 and a multiple of the element "
+                         << "size " << eltBytes;
+  // lir.view C3
+  return verifyInArena(*this, getOffset(), type,
+                       (*this)->getParentOfType<ProgramOp>());
+}
+
+LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &tables) {
+  // lir.dispatch C1
+  auto program = (*this)->getParentOfType<ProgramOp>();
+  auto kernel =
+      program ? tables.lookupNearestSymbolFrom<KernelOp>(program,
+                                                         getKernelAttr())
+              : KernelOp();
+  if (!kernel)
+    return emitOpError() << "'" << getKernel()
+                         << "' is not a lir.kernel of this program";
+  // lir.dispatch C2
+  Block &body = kernel.getBody().front();
+  if (body.getNumArguments() != getArgs().size())
+    return emitOpError() << "passes " << getArgs().size()
+                         << " views but kernel '" << getKernel() << "' takes "
+                         << body.getNumArguments();
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(getArgs(), body.getArguments()))) {
+    auto [arg, param] = pair;
+    if (arg.getType() != param.getType())
+      return emitOpError() << "view " << i << " has type " << arg.getType()
+                           << " but kernel '" << getKernel() << "' expects "
+                           << param.getType();
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "dialects/LIR/LIROps.cpp.inc"

@@ -1,0 +1,18 @@
+//===- MIROps.h - The rlx MIR operations ------------------------*- C++ -*-===//
+#ifndef RLX_DIALECTS_MIR_MIROPS_H
+#define RLX_DIALECTS_MIR_MIROPS_H
+
+#include "dialects/Common/Enums.h"
+#include "dialects/Common/Traits.h"
+#include "dialects/MIR/MIRDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "dialects/MIR/MIROps.h.inc"
+
+#endif // RLX_DIALECTS_MIR_MIROPS_H

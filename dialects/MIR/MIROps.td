@@ -1,0 +1,717 @@
+//===- MIROps.td - The rlx MIR operations ------------------*- tablegen -*-===//
+//
+// Every op lists its constraints as (C1)...(Cn); the verifier code carries
+// `// mir.<op> Cn` comments and test/Dialect/MIR/invalid.mlir names its cases
+// after them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RLX_MIR_OPS
+#define RLX_MIR_OPS
+
+include "dialects/MIR/MIRDialect.td"
+include "dialects/Common/Enums.td"
+include "dialects/Common/Types.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+
+class MIR_Op<string mnemonic, list<Trait> traits = []>
+    : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+
+//===----------------------------------------------------------------------===//
+// Leaves: constants and parameters
+//===----------------------------------------------------------------------===//
+
+def MIR_ConstantOp : MIR_Op<"constant",
+    [ConstantLike, Pure, AllTypesMatch<["value", "output"]>]> {
+  let summary = "a compile-time tensor or scalar";
+  let description = [{
+    A tensor constant (dense elements) or, inside an elementwise region body,
+    a scalar constant.
+
+    ```mlir
+    %c = mir.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %s = mir.constant 5.000000e-01 : f32
+    ```
+
+    Constraints:
+    (C1) the value's type is the result type.
+    (C2) the value is dense elements for a tensor result, or a float or
+         integer attribute for a scalar result.
+  }];
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs RLX_AnyTensorOrScalar:$output);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_ParamOp : MIR_Op<"param", [Pure]> {
+  let summary = "a named parameter (weight), bound once, read every run";
+  let description = [{
+    Parameters are distinct from per-run inputs (function arguments): they
+    are bound by name (`CompiledGraph::setParam`) and live in the arena's
+    parameter slots.
+
+    ```mlir
+    %w = mir.param "fc1.weight" : tensor<784x512xf32>
+    ```
+
+    Constraints:
+    (C1) the name is not empty.
+    (C2) params with the same name in one block have the same type.
+  }];
+  let arguments = (ins StrAttr:$name);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = "$name attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise primitives (tensors, or scalars in a region body)
+//===----------------------------------------------------------------------===//
+
+def MIR_UnaryOp : MIR_Op<"unary", [Pure, SameOperandsAndResultType]> {
+  let summary = "elementwise unary function (activations and math)";
+  let description = [{
+    ```mlir
+    %y = mir.unary gelu %x : tensor<4x8xf32>
+    %s = mir.unary exp %a : f32   // inside mir.elementwise
+    ```
+
+    Constraints:
+    (C1) operand and result have the same type.
+    (C2) integer operands only with `neg`, `abs` and `relu`.
+  }];
+  let arguments = (ins RLX_UnaryKind:$kind, RLX_NumericTensorOrScalar:$input);
+  let results = (outs RLX_NumericTensorOrScalar:$output);
+  let assemblyFormat = "$kind $input attr-dict `:` type($output)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_BinaryOp : MIR_Op<"binary", [Pure]> {
+  let summary = "elementwise binary function with numpy broadcasting";
+  let description = [{
+    Operands broadcast right-aligned: each dim pair is equal or one of them
+    is 1 (docs/Dialects/MIR.md, "Broadcasting"). No implicit type promotion.
+
+    ```mlir
+    %z = mir.binary add %x, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+    ```
+
+    Constraints:
+    (C1) operands and result have the same element type.
+    (C2) tensors: the result shape is the broadcast of the operand shapes;
+         scalars: all three are scalars.
+    (C3) `pow` only on floats.
+  }];
+  let arguments = (ins RLX_BinaryKind:$kind, RLX_NumericTensorOrScalar:$lhs,
+                       RLX_NumericTensorOrScalar:$rhs);
+  let results = (outs RLX_NumericTensorOrScalar:$output);
+  let assemblyFormat = [{
+    $kind $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_CompareOp : MIR_Op<"compare", [Pure]> {
+  let summary = "elementwise comparison with broadcasting, giving i1";
+  let description = [{
+    ```mlir
+    %m = mir.compare lt %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    ```
+
+    Constraints:
+    (C1) the operands have the same element type.
+    (C2) tensors: the result shape is the broadcast of the operand shapes;
+         scalars: all three are scalars.
+  }];
+  let arguments = (ins RLX_CompareKind:$kind, RLX_NumericTensorOrScalar:$lhs,
+                       RLX_NumericTensorOrScalar:$rhs);
+  let results = (outs RLX_BoolTensorOrScalar:$output);
+  let assemblyFormat = [{
+    $kind $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_SelectOp : MIR_Op<"select", [Pure]> {
+  let summary = "elementwise choice with broadcasting";
+  let description = [{
+    ```mlir
+    %r = mir.select %c, %a, %b : (tensor<4xi1>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    ```
+
+    Constraints:
+    (C1) the two choices and the result have the same element type.
+    (C2) tensors: the result shape is the broadcast of all three operand
+         shapes; scalars: all four are scalars.
+  }];
+  let arguments = (ins RLX_BoolTensorOrScalar:$condition,
+                       RLX_AnyTensorOrScalar:$true_value,
+                       RLX_AnyTensorOrScalar:$false_value);
+  let results = (outs RLX_AnyTensorOrScalar:$output);
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_CastOp : MIR_Op<"cast", [Pure]> {
+  let summary = "elementwise dtype conversion";
+  let description = [{
+    Float to float rounds to nearest even; float to int truncates toward
+    zero; int to int sign-extends or truncates; to i1 is `!= 0`.
+
+    ```mlir
+    %h = mir.cast %x : tensor<4xf32> to tensor<4xf16>
+    ```
+
+    Constraints:
+    (C1) operand and result are both tensors of the same shape, or both
+         scalars.
+  }];
+  let arguments = (ins RLX_AnyTensorOrScalar:$input);
+  let results = (outs RLX_AnyTensorOrScalar:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($output)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions, reductions and normalizations
+//===----------------------------------------------------------------------===//
+
+def MIR_MatmulOp : MIR_Op<"matmul", [Pure]> {
+  let summary = "batched matrix product with broadcast batch dims";
+  let description = [{
+    `[..., M, K] x [..., K, N] -> [broadcast(...), M, N]`.
+
+    ```mlir
+    %c = mir.matmul %a, %b : (tensor<8x64x32xf32>, tensor<32x16xf32>) -> tensor<8x64x16xf32>
+    ```
+
+    Constraints:
+    (C1) operands and result have the same element type.
+    (C2) both operands have rank >= 2 and the same contraction dim K.
+    (C3) the batch dims broadcast.
+    (C4) the result shape is `[batch..., M, N]`.
+  }];
+  let arguments = (ins RLX_NumericTensor:$lhs, RLX_NumericTensor:$rhs);
+  let results = (outs RLX_NumericTensor:$output);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_ReduceOp : MIR_Op<"reduce", [Pure]> {
+  let summary = "reduction over a set of axes";
+  let description = [{
+    ```mlir
+    %s = mir.reduce sum %x axes = [1] keep_dim : tensor<4x8xf32> -> tensor<4x1xf32>
+    %m = mir.reduce max %x axes = [0, 1] : tensor<4x8xf32> -> tensor<f32>
+    ```
+
+    Constraints:
+    (C1) `axes` is not empty, each axis is in [-rank, rank) and appears once.
+    (C2) the result shape is the input shape with the reduced dims removed,
+         or set to 1 with `keep_dim`.
+    (C3) operand and result have the same element type.
+    (C4) `mean` only on floats.
+  }];
+  let arguments = (ins RLX_ReduceKind:$kind, RLX_NumericTensor:$input,
+                       DenseI64ArrayAttr:$axes, UnitAttr:$keep_dim);
+  let results = (outs RLX_NumericTensor:$output);
+  let assemblyFormat = [{
+    $kind $input `axes` `=` $axes (`keep_dim` $keep_dim^)? attr-dict `:`
+    type($input) `->` type($output)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_SoftmaxOp : MIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+  let summary = "softmax along one axis";
+  let description = [{
+    ```mlir
+    %p = mir.softmax %x axis = -1 : tensor<4x8xf32>
+    ```
+
+    Constraints:
+    (C1) operand and result have the same type.
+    (C2) `axis` is in [-rank, rank).
+  }];
+  let arguments = (ins RLX_FloatTensor:$input,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+def MIR_LayerNormOp : MIR_Op<"layer_norm",
+    [Pure, AllTypesMatch<["input", "output"]>]> {
+  let summary = "layer normalization over the last dim";
+  let description = [{
+    `(x - mean) / sqrt(var + eps) * gamma + beta`, statistics over the last
+    dim; `beta` is optional.
+
+    ```mlir
+    %y = mir.layer_norm %x, %g, %b eps = 1.0e-05 : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+    ```
+
+    Constraints:
+    (C1) input and result have the same type.
+    (C2) `gamma` (and `beta`) have rank 1, the size of the last input dim
+         and the input's element type.
+    (C3) `eps` is positive.
+  }];
+  let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
+                       Optional<RLX_FloatTensor>:$beta, F32Attr:$eps);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $gamma (`,` $beta^)? `eps` `=` $eps attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_RmsNormOp : MIR_Op<"rms_norm",
+    [Pure, AllTypesMatch<["input", "output"]>]> {
+  let summary = "RMS normalization over the last dim";
+  let description = [{
+    `x / sqrt(mean(x^2) + eps) * gamma`, statistics over the last dim.
+
+    ```mlir
+    %y = mir.rms_norm %x, %g eps = 1.0e-06 : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+    ```
+
+    Constraints:
+    (C1) input and result have the same type.
+    (C2) `gamma` has rank 1, the size of the last input dim and the input's
+         element type.
+    (C3) `eps` is positive.
+  }];
+  let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
+                       F32Attr:$eps);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $gamma `eps` `=` $eps attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_CumsumOp : MIR_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
+  let summary = "inclusive prefix sum along one axis";
+  let description = [{
+    ```mlir
+    %c = mir.cumsum %x axis = 1 : tensor<4x8xf32>
+    ```
+
+    Constraints:
+    (C1) operand and result have the same type.
+    (C2) `axis` is in [-rank, rank).
+  }];
+  let arguments = (ins RLX_NumericTensor:$input, I64Attr:$axis);
+  let results = (outs RLX_NumericTensor:$output);
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def MIR_TransposeOp : MIR_Op<"transpose", [Pure]> {
+  let summary = "permutation of dims";
+  let description = [{
+    Result dim `i` is input dim `permutation[i]`.
+
+    ```mlir
+    %t = mir.transpose %x permutation = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
+    ```
+
+    Constraints:
+    (C1) `permutation` is a permutation of [0, rank).
+    (C2) the result shape is the permuted input shape, with the same
+         element type.
+  }];
+  let arguments = (ins RLX_AnyTensor:$input, DenseI64ArrayAttr:$permutation);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = [{
+    $input `permutation` `=` $permutation attr-dict `:` type($input) `->`
+    type($output)
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_ReshapeOp : MIR_Op<"reshape", [Pure]> {
+  let summary = "same elements, new shape (row-major)";
+  let description = [{
+    ```mlir
+    %r = mir.reshape %x : tensor<4x8xf32> to tensor<32xf32>
+    ```
+
+    Constraints:
+    (C1) operand and result have the same element type.
+    (C2) when both shapes are static, they have the same element count.
+  }];
+  let arguments = (ins RLX_AnyTensor:$input);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($output)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
+  let summary = "strided static window (slice / narrow)";
+  let description = [{
+    ```mlir
+    %s = mir.slice %x offsets = [0, 2] sizes = [4, 3] strides = [1, 1] : tensor<4x8xf32> -> tensor<4x3xf32>
+    ```
+
+    Constraints:
+    (C1) `offsets`, `sizes` and `strides` each have one entry per dim.
+    (C2) offsets >= 0, sizes >= 0, strides >= 1.
+    (C3) every window lies inside its static input dim.
+    (C4) the result shape is `sizes`, with the input's element type.
+  }];
+  let arguments = (ins RLX_AnyTensor:$input, DenseI64ArrayAttr:$offsets,
+                       DenseI64ArrayAttr:$sizes, DenseI64ArrayAttr:$strides);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = [{
+    $input `offsets` `=` $offsets `sizes` `=` $sizes `strides` `=` $strides
+    attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_ConcatOp : MIR_Op<"concat", [Pure]> {
+  let summary = "join tensors along one axis";
+  let description = [{
+    ```mlir
+    %c = mir.concat %a, %b axis = 1 : (tensor<4x8xf32>, tensor<4x2xf32>) -> tensor<4x10xf32>
+    ```
+
+    Constraints:
+    (C1) there is at least one input.
+    (C2) all inputs and the result have the same rank and element type.
+    (C3) `axis` is in [-rank, rank).
+    (C4) dims other than `axis` agree; the result's `axis` dim is the sum.
+  }];
+  let arguments = (ins Variadic<RLX_AnyTensor>:$inputs, I64Attr:$axis);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = [{
+    $inputs `axis` `=` $axis attr-dict `:` functional-type($inputs, results)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure]> {
+  let summary = "expand size-1 and missing leading dims";
+  let description = [{
+    ```mlir
+    %b = mir.broadcast %x : tensor<8xf32> to tensor<4x8xf32>
+    ```
+
+    Constraints:
+    (C1) operand and result have the same element type.
+    (C2) the operand shape broadcasts to the result shape.
+  }];
+  let arguments = (ins RLX_AnyTensor:$input);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($output)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def MIR_GatherOp : MIR_Op<"gather", [Pure]> {
+  let summary = "pick slices of a table along one axis by index";
+  let description = [{
+    Result shape: `table[:axis] ++ indices ++ table[axis+1:]`. An index
+    outside the axis reads zeros.
+
+    ```mlir
+    %e = mir.gather %table[%ids] axis = 0 : (tensor<100x16xf32>, tensor<4x7xi32>) -> tensor<4x7x16xf32>
+    ```
+
+    Constraints:
+    (C1) `axis` is in [-rank, rank) of the table.
+    (C2) the result shape is `table[:axis] ++ indices ++ table[axis+1:]`
+         with the table's element type.
+  }];
+  let arguments = (ins RLX_AnyTensor:$table, RLX_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = [{
+    $table `[` $indices `]` `axis` `=` $axis attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution, pooling, top-k
+//===----------------------------------------------------------------------===//
+
+def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure]> {
+  let summary = "2-D convolution, NCHW input, OIHW filter";
+  let description = [{
+    `padding` is [top, left, bottom, right].
+
+    ```mlir
+    %y = mir.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+    ```
+
+    Constraints:
+    (C1) input and filter have rank 4.
+    (C2) `strides` and `dilations` have 2 entries >= 1; `padding` has 4
+         entries >= 0; `groups` >= 1.
+    (C3) `groups` divides the input channels and the filter's output
+         channels; filter dim 1 is input channels / groups.
+    (C4) the optional bias has rank 1 and one entry per output channel.
+    (C5) the result shape is `[N, O, Ho, Wo]` with
+         `Ho = (H + top + bottom - dilation * (KH - 1) - 1) / stride + 1 >= 1`.
+    (C6) all operands and the result have the same element type.
+  }];
+  let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$filter,
+                       Optional<RLX_FloatTensor>:$bias,
+                       DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$padding,
+                       DenseI64ArrayAttr:$dilations, I64Attr:$groups);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $filter (`,` $bias^)? `strides` `=` $strides `padding` `=`
+    $padding `dilations` `=` $dilations `groups` `=` $groups attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_PoolOp : MIR_Op<"pool", [Pure]> {
+  let summary = "2-D max or average pooling, NCHW";
+  let description = [{
+    Average pooling divides by the window's in-bounds element count.
+
+    ```mlir
+    %p = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+    ```
+
+    Constraints:
+    (C1) the input has rank 4.
+    (C2) `kernel` and `strides` have 2 entries >= 1; `padding` has 4
+         entries >= 0.
+    (C3) the result shape is `[N, C, Ho, Wo]` with
+         `Ho = (H + top + bottom - KH) / stride + 1 >= 1`, same element type.
+  }];
+  let arguments = (ins RLX_PoolKind:$kind, RLX_FloatTensor:$input,
+                       DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$padding);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $kind $input `kernel` `=` $kernel `strides` `=` $strides `padding` `=`
+    $padding attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_TopKOp : MIR_Op<"topk", [Pure]> {
+  let summary = "the k largest values along an axis, and their indices";
+  let description = [{
+    Values are sorted in descending order; ties keep the lower index first.
+
+    ```mlir
+    %v, %i = mir.topk %x k = 2 axis = -1 : tensor<4x8xf32> -> tensor<4x2xf32>, tensor<4x2xi64>
+    ```
+
+    Constraints:
+    (C1) `axis` is in [-rank, rank).
+    (C2) `k` >= 1 and at most the (static) axis dim.
+    (C3) both results have the input shape with the axis dim set to `k`;
+         `values` has the input's element type.
+  }];
+  let arguments = (ins RLX_NumericTensor:$input, I64Attr:$k,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs RLX_NumericTensor:$values, RLX_IndexTensor:$indices);
+  let assemblyFormat = [{
+    $input `k` `=` $k `axis` `=` $axis attr-dict `:` type($input) `->`
+    type($values) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Fused ops
+//===----------------------------------------------------------------------===//
+
+def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure]> {
+  let summary = "matmul with a bias + activation epilogue";
+  let description = [{
+    `act(lhs x rhs + bias)`, the epilogue applied on the output tile.
+
+    ```mlir
+    %y = mir.fused_matmul %x, %w, %b act = relu : (tensor<64x784xf32>, tensor<784x512xf32>, tensor<512xf32>) -> tensor<64x512xf32>
+    ```
+
+    Constraints:
+    (C1)-(C4) as `mir.matmul`.
+    (C5) the optional bias has the element type of the result and
+         broadcasts to the result shape.
+  }];
+  let arguments = (ins RLX_FloatTensor:$lhs, RLX_FloatTensor:$rhs,
+                       Optional<RLX_FloatTensor>:$bias,
+                       DefaultValuedAttr<RLX_Activation,
+                                         "::mlir::rlx::Activation::none">:$act);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`,` $bias^)? (`act` `=` $act^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_ResidualNormOp : MIR_Op<"residual_norm",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "residual add (+ bias) followed by layer or RMS norm";
+  let description = [{
+    `sum = input + residual (+ bias)`, `normed = norm(sum)`. Both results
+    are produced: `sum` is the residual stream of the next block.
+
+    ```mlir
+    %n, %s = mir.residual_norm layer %x, %r bias(%b) gamma(%g) beta(%be) eps = 1.0e-05 : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)
+    ```
+
+    Constraints:
+    (C1) input, residual and both results have the same type.
+    (C2) bias, gamma and beta have rank 1, the size of the last input dim and
+         the input's element type.
+    (C3) `beta` only with `layer`.
+    (C4) `eps` is positive.
+  }];
+  let arguments = (ins RLX_NormKind:$kind, RLX_FloatTensor:$input,
+                       RLX_FloatTensor:$residual,
+                       Optional<RLX_FloatTensor>:$bias,
+                       RLX_FloatTensor:$gamma, Optional<RLX_FloatTensor>:$beta,
+                       F32Attr:$eps);
+  let results = (outs RLX_FloatTensor:$normed, RLX_FloatTensor:$sum);
+  let assemblyFormat = [{
+    $kind $input `,` $residual (`bias` `(` $bias^ `)`)? `gamma` `(` $gamma `)`
+    (`beta` `(` $beta^ `)`)? `eps` `=` $eps attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_SwigluOp : MIR_Op<"swiglu", [Pure]> {
+  let summary = "silu(x W_gate) * (x W_up)";
+  let description = [{
+    ```mlir
+    %h = mir.swiglu %x, %wg, %wu : (tensor<16x64xf32>, tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<16x256xf32>
+    ```
+
+    Constraints:
+    (C1) the two weights have the same type, rank 2 `[K, F]`.
+    (C2) the input's last dim is `K`.
+    (C3) the result shape is the input shape with the last dim `F`; all
+         element types agree.
+  }];
+  let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$w_gate,
+                       RLX_FloatTensor:$w_up);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $w_gate `,` $w_up attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure]> {
+  let summary = "several matmuls of one input (QKV), one result each";
+  let description = [{
+    `output_i = input x weights_i`, computed as one matmul on the weights
+    concatenated along N.
+
+    ```mlir
+    %q, %k = mir.shared_matmul %x, %wq, %wk : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
+    ```
+
+    Constraints:
+    (C1) at least two weights and one result per weight.
+    (C2) each weight has rank 2 `[K, N_i]`, with the input's last dim `K`.
+    (C3) result `i` is the input shape with the last dim `N_i`; all element
+         types agree.
+  }];
+  let arguments = (ins RLX_FloatTensor:$input,
+                       Variadic<RLX_FloatTensor>:$weights);
+  let results = (outs Variadic<RLX_FloatTensor>:$outputs);
+  let assemblyFormat = [{
+    $input `,` $weights attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def MIR_ElementwiseOp : MIR_Op<"elementwise",
+    [Pure, IsolatedFromAbove, SingleBlock]> {
+  let summary = "a fused chain of scalar steps over broadcast inputs";
+  let description = [{
+    The body runs once per result element on the broadcast inputs' elements
+    (block argument `i` is an element of input `i`). Steps are scalar
+    `mir.unary`, `mir.binary`, `mir.compare`, `mir.select`, `mir.cast` and
+    `mir.constant`; `mir.yield` gives the element.
+
+    ```mlir
+    %y = mir.elementwise %x, %a, %b : (tensor<1024xf32>, tensor<1024xf32>, tensor<f32>) -> tensor<1024xf32> {
+    ^bb0(%e: f32, %f: f32, %g: f32):
+      %m = mir.binary mul %e, %f : (f32, f32) -> f32
+      %s = mir.binary add %m, %g : (f32, f32) -> f32
+      %r = mir.unary relu %s : f32
+      mir.yield %r : f32
+    }
+    ```
+
+    Constraints:
+    (C1) there is at least one input.
+    (C2) the body has one argument per input, of that input's element type.
+    (C3) every input broadcasts to the result shape.
+    (C4) the body holds only scalar steps (ops listed above, on scalars).
+    (C5) `mir.yield` yields one value of the result's element type.
+  }];
+  let arguments = (ins Variadic<RLX_AnyTensor>:$inputs);
+  let results = (outs RLX_AnyTensor:$output);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $inputs attr-dict `:` functional-type($inputs, results) $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def MIR_YieldOp : MIR_Op<"yield",
+    [Pure, Terminator, HasParent<"ElementwiseOp">]> {
+  let summary = "the element an elementwise region produces";
+  let description = [{
+    ```mlir
+    mir.yield %r : f32
+    ```
+
+    Constraints:
+    (C1) it is the terminator of a `mir.elementwise` body (trait).
+  }];
+  let arguments = (ins RLX_AnyElt:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
+#endif // RLX_MIR_OPS

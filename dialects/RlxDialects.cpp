@@ -1,0 +1,20 @@
+//===- RlxDialects.cpp - Registration of the dialects rlx uses ------------===//
+#include "dialects/RlxDialects.h"
+#include "dialects/HIR/HIRDialect.h"
+#include "dialects/LIR/LIRDialect.h"
+#include "dialects/MIR/MIRDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+void mlir::rlx::registerRlxDialects(DialectRegistry &registry) {
+  registry.insert<hir::HIRDialect, mir::MIRDialect, lir::LIRDialect>();
+  registry.insert<func::FuncDialect, arith::ArithDialect, math::MathDialect,
+                  memref::MemRefDialect, scf::SCFDialect,
+                  linalg::LinalgDialect, tensor::TensorDialect>();
+}

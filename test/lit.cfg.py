@@ -1,0 +1,20 @@
+# lit.cfg.py — the rlx lit suite (test/Dialect, test/Limits, ...).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "rlx"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rlx_obj_root, "test")
+
+# Captured SSA names must not leak between CHECK-LABEL sections.
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["rlx-opt"], [config.rlx_tools_dir])
