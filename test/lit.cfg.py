@@ -1,5 +1,6 @@
 # lit.cfg.py — the rlx lit suite (test/Dialect, test/Limits, ...).
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -18,3 +19,4 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["rlx-opt"], [config.rlx_tools_dir])
+config.substitutions.append(("%python", sys.executable))
