@@ -7,6 +7,10 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/InputLimits.h"
 #include "dialects/RlxDialects.h"
+#include "conversion/Passes.h"
+#include "passes/HIR/Passes.h"
+#include "passes/MIR/Passes.h"
+#include "passes/Pipelines/Pipelines.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -20,8 +24,13 @@
 
 using namespace mlir;
 
-/// The upstream passes rlx-opt offers by name.
-static void registerUpstreamPasses() {
+/// rlx's passes and pipelines, and the upstream passes rlx-opt offers by
+/// name.
+static void registerPasses() {
+  rlx::registerConversionPasses();
+  rlx::hir::registerHIRPasses();
+  rlx::mir::registerMIRPasses();
+  rlx::registerRlxPipelines();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();
@@ -32,7 +41,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   DialectRegistry registry;
   rlx::registerRlxDialects(registry);
-  registerUpstreamPasses();
+  registerPasses();
 
   auto [inputFile, outputFile] =
       registerAndParseCLIOptions(argc, argv, "rlx pass driver\n", registry);

@@ -1,0 +1,19 @@
+//===- Passes.h - Conversions between rlx levels ----------------*- C++ -*-===//
+#ifndef RLX_CONVERSION_PASSES_H
+#define RLX_CONVERSION_PASSES_H
+
+#include "dialects/MIR/MIRDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::rlx {
+
+#define GEN_PASS_DECL
+#include "conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "conversion/Passes.h.inc"
+
+} // namespace mlir::rlx
+
+#endif // RLX_CONVERSION_PASSES_H

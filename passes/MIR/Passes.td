@@ -1,0 +1,201 @@
+//===- Passes.td - Passes on MIR ---------------------------*- tablegen -*-===//
+//
+// The optimizer: fusion (gated by the target's op claims), legalization,
+// mixed precision, specialization, cleanup and the MIR contract check.
+// Every pass works on one `func.func` (a model) at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RLX_PASSES_MIR_PASSES
+#define RLX_PASSES_MIR_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+// Options every fusion pass shares.
+class MIR_FusionPass<string flag, string summaryText>
+    : Pass<flag, "::mlir::func::FuncOp"> {
+  let summary = summaryText;
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+  list<Option> fusionOptions = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "target whose op claims gate the fusion (cpu, vulkan, test)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "print the fusion report to stderr (also RLX_FUSION_REPORT=1)">,
+    Option<"assertClean", "assert-clean", "bool", /*default=*/"false",
+           "fail the pass if any fusion was missed">,
+  ];
+  let options = fusionOptions;
+}
+
+def MIRFuseMatmulEpilogue : MIR_FusionPass<"mir-fuse-matmul-epilogue",
+    "fuse matmul -> add(bias) -> activation into mir.fused_matmul"> {
+  let description = [{
+    Input: MIR. Output: MIR where every single-use `mir.matmul` followed by
+    `mir.binary add` of a bias that broadcasts to its result, and/or by an
+    epilogue activation (`mir.unary` relu, gelu, gelu_tanh, silu, sigmoid,
+    tanh), is one `mir.fused_matmul`, if the target claims it.
+  }];
+}
+
+def MIRFuseResidualNorm : MIR_FusionPass<"mir-fuse-residual-norm",
+    "fuse add(x, residual) -> [add(bias)] -> layer/rms norm into mir.residual_norm"> {
+  let description = [{
+    Input: MIR. Output: MIR where `layer_norm` / `rms_norm` of
+    `add(x, residual)` (optionally followed by `add(bias)` with a rank-1
+    bias) is one `mir.residual_norm`; other uses of the sum read its `sum`
+    result. Operands must have the norm input's type (no broadcasting).
+  }];
+}
+
+def MIRFuseSwiglu : MIR_FusionPass<"mir-fuse-swiglu",
+    "fuse silu(x Wg) * (x Wu) into mir.swiglu"> {
+  let description = [{
+    Input: MIR. Output: MIR where `mul(silu(matmul(x, Wg)), matmul(x, Wu))`
+    with single-use intermediates and rank-2 weights of one type is one
+    `mir.swiglu`.
+  }];
+}
+
+def MIRFuseSharedMatmul : MIR_FusionPass<"mir-fuse-shared-matmul",
+    "fuse matmuls sharing an input (QKV) into mir.shared_matmul"> {
+  let description = [{
+    Input: MIR. Output: MIR where two or more `mir.matmul`s of one input with
+    rank-2 weights of one element type are one `mir.shared_matmul`. Weights
+    defined by operand-free ops (params, constants) after the first matmul
+    are moved up; a weight computed later blocks the fusion.
+  }];
+}
+
+def MIRFuseElementwise : MIR_FusionPass<"mir-fuse-elementwise",
+    "fuse maximal single-consumer elementwise chains into mir.elementwise"> {
+  let description = [{
+    Input: MIR. Output: MIR where each maximal tree of elementwise ops
+    (unary, binary, compare, select, cast, broadcast, splat constants) whose
+    intermediates have a single use and the root's shape is one
+    `mir.elementwise` region, clipped to the target's limits on steps and
+    inputs (`max-steps`, `max-inputs` override them). Trees of one step are
+    left alone.
+  }];
+  let options = !listconcat(fusionOptions, [
+    Option<"maxSteps", "max-steps", "int64_t", /*default=*/"0",
+           "most scalar steps per region (0: the target's limit)">,
+    Option<"maxInputs", "max-inputs", "int64_t", /*default=*/"0",
+           "most inputs per region (0: the target's limit)">,
+  ]);
+}
+
+def MIRFuse : MIR_FusionPass<"mir-fuse",
+    "the block fusions, in order, with one fusion report"> {
+  let description = [{
+    Runs shared-matmul, matmul-epilogue, residual-norm and swiglu fusion in
+    that order and prints one report: op counts before and after, what was
+    fused, and every missed fusion with its pattern, op and reason.
+    Elementwise regions are formed later (`mir-fuse-elementwise`), after
+    mixed precision has placed its casts, so the casts fuse into regions.
+  }];
+}
+
+def MIRUnfuseElementwise : Pass<"mir-unfuse-elementwise",
+                                 "::mlir::func::FuncOp"> {
+  let summary = "turn mir.elementwise regions back into tensor ops";
+  let description = [{
+    Input: MIR. Output: MIR without `mir.elementwise`: each scalar step
+    becomes the same op on tensors (broadcasting as the region did), for
+    targets without region kernels.
+  }];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
+def MIRLegalizeForTarget : Pass<"mir-legalize-for-target",
+                                "::mlir::func::FuncOp"> {
+  let summary = "rewrite ops the target does not claim until all are legal";
+  let description = [{
+    Input: MIR. Output: MIR whose every op the target claims: fused ops are
+    un-fused, softmax / layer_norm / rms_norm decomposed into primitives,
+    regions un-fused. Fails naming every op that stays unclaimed. With
+    `report`, prints the dispatch report: per op kind native, rewritten or
+    unsupported.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "target to legalize for (cpu, vulkan, test)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "print the dispatch report to stderr">,
+  ];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
+def MIRMakeBroadcastsExplicit : Pass<"mir-make-broadcasts-explicit",
+                                     "::mlir::func::FuncOp"> {
+  let summary = "insert mir.broadcast where an elementwise op broadcasts";
+  let description = [{
+    Input: MIR. Output: MIR where every operand of `mir.binary`,
+    `mir.compare` and `mir.select` on tensors has the result's shape; the
+    expansions are explicit `mir.broadcast` ops.
+  }];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
+def MIRFoldConstants : Pass<"mir-fold-constants", "::mlir::func::FuncOp"> {
+  let summary = "evaluate MIR ops whose operands are all constants";
+  let description = [{
+    Input: MIR. Output: MIR where elementwise ops, casts, reshapes,
+    transposes and broadcasts of constants are constants, up to
+    `max-elements` result elements each.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"1048576",
+           "largest constant result to materialize">,
+  ];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
+def MIRMixedPrecision : Pass<"mir-mixed-precision", "::mlir::func::FuncOp"> {
+  let summary = "choose each op's float compute type and insert casts";
+  let description = [{
+    Input: MIR. Output: MIR whose float ops compute in the type the policy
+    picks, with `mir.cast` at every boundary where types change. Function
+    arguments and results keep their types. Policies: always-f32,
+    always-f16, auto-mixed (f16; softmax, norms, reductions, cumsum, exp,
+    log, pow stay f32), auto-mixed-conservative (f16 only for matmul-like
+    ops), auto-mixed-bf16 (auto-mixed with bf16), custom (`custom` map,
+    e.g. mir.matmul=f16,mir.softmax=f32; unlisted ops keep their type).
+  }];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"always-f32\"",
+           "precision policy">,
+    Option<"custom", "custom", "std::string", /*default=*/"\"\"",
+           "op=type list for the custom policy">,
+  ];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
+def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
+  let summary = "bind symbolic dims and infer static shapes";
+  let description = [{
+    Input: MIR whose arguments name their dynamic dims (`mir.dims`). Output:
+    MIR with every shape static: argument types take the bound sizes and
+    every result type is inferred again, then the function re-verifies.
+    Fails naming any unbound symbol or any dim that cannot be inferred.
+  }];
+  let options = [
+    Option<"bind", "bind", "std::string", /*default=*/"\"\"",
+           "symbol bindings, e.g. batch=64,seq=128">,
+  ];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
+def MIRVerifyContract : Pass<"mir-verify-contract", "::mlir::ModuleOp"> {
+  let summary = "check the MIR boundary contract (docs/Contracts.md)";
+  let description = [{
+    Input and output: MIR, unchanged. Fails when a function holds an op
+    outside func and mir, has no results, duplicates an input or output
+    name, or (with `static-shapes`) a dynamic dim.
+  }];
+  let options = [
+    Option<"staticShapes", "static-shapes", "bool", /*default=*/"false",
+           "require every shape to be static">,
+  ];
+}
+
+#endif // RLX_PASSES_MIR_PASSES

@@ -1,0 +1,48 @@
+//===- Target.h - What a target claims to run natively ----------*- C++ -*-===//
+//
+// A target declares the MIR ops it has kernels for (its op claims) and its
+// limits on elementwise regions. Fusion patterns fire only when the target
+// claims the fused op they would produce; legalization rewrites every op the
+// target does not claim.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_PASSES_MIR_TARGET_H
+#define RLX_PASSES_MIR_TARGET_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringSet.h"
+#include <string>
+
+namespace mlir::rlx::mir {
+
+struct Target {
+  std::string name;
+  /// Op names ("mir.fused_matmul") the target runs natively.
+  llvm::StringSet<> claimed;
+  /// Most scalar steps and most inputs of one mir.elementwise region.
+  int64_t maxRegionSteps = 0;
+  int64_t maxRegionInputs = 0;
+
+  bool claims(StringRef opName) const { return claimed.contains(opName); }
+  bool claims(Operation *op) const {
+    return claims(op->getName().getStringRef());
+  }
+  bool hasRegionKernels() const { return claims("mir.elementwise"); }
+};
+
+/// The built-in targets: "cpu" (every MIR op), "vulkan" (no conv2d, pool,
+/// topk, cumsum, shared_matmul, residual_norm, swiglu) and "test" (a reduced
+/// set without softmax, norms, fused norm/swiglu/shared matmul and regions).
+/// Returns null for an unknown name.
+const Target *lookupTarget(StringRef name);
+
+/// "cpu, vulkan, test", for diagnostics.
+std::string knownTargetNames();
+
+/// Looks `name` up; on failure emits an error on `op` naming the known
+/// targets.
+const Target *lookupTargetOrEmit(Operation *op, StringRef name);
+
+} // namespace mlir::rlx::mir
+
+#endif // RLX_PASSES_MIR_TARGET_H

@@ -1,0 +1,19 @@
+//===- VerifyContract.cpp - mir-verify-contract -----------------------------===//
+#include "passes/MIR/Passes.h"
+
+namespace mlir::rlx::mir {
+#define GEN_PASS_DEF_MIRVERIFYCONTRACT
+#include "passes/MIR/Passes.h.inc"
+} // namespace mlir::rlx::mir
+
+using namespace mlir;
+
+namespace {
+struct VerifyContract : mlir::rlx::mir::impl::MIRVerifyContractBase<VerifyContract> {
+  using MIRVerifyContractBase::MIRVerifyContractBase;
+  void runOnOperation() override {
+    getOperation()->emitError("mir-verify-contract is not implemented yet");
+    signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,40 @@
+//===- DumpIR.cpp - Write each pipeline stage's IR to a file --------------===//
+#include "passes/Pipelines/DumpIR.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::rlx {
+#define GEN_PASS_DEF_DUMPIR
+#define GEN_PASS_REGISTRATION
+#include "passes/Pipelines/Passes.h.inc"
+
+void registerDumpIRPasses() { registerPipelinesPasses(); }
+} // namespace mlir::rlx
+
+using namespace mlir;
+
+namespace {
+struct DumpIR : rlx::impl::DumpIRBase<DumpIR> {
+  using DumpIRBase::DumpIRBase;
+  void runOnOperation() override {
+    markAllAnalysesPreserved();
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+      getOperation().emitError() << "cannot create IR dump directory '" << dir
+                                 << "': " << ec.message();
+      return signalPassFailure();
+    }
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, stage + ".mlir");
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec) {
+      getOperation().emitError() << "cannot write IR dump '" << path
+                                 << "': " << ec.message();
+      return signalPassFailure();
+    }
+    getOperation().print(os);
+  }
+};
+} // namespace
