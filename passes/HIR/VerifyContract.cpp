@@ -1,4 +1,5 @@
-//===- VerifyContract.cpp - hir-verify-contract -----------------------------===//
+//===- VerifyContract.cpp - hir-verify-contract ---------------------------===//
+#include "passes/Common/ModelContract.h"
 #include "passes/HIR/Passes.h"
 
 namespace mlir::rlx::hir {
@@ -9,11 +10,14 @@ namespace mlir::rlx::hir {
 using namespace mlir;
 
 namespace {
-struct VerifyContract : mlir::rlx::hir::impl::HIRVerifyContractBase<VerifyContract> {
-  using HIRVerifyContractBase::HIRVerifyContractBase;
+struct VerifyContract
+    : mlir::rlx::hir::impl::HIRVerifyContractBase<VerifyContract> {
   void runOnOperation() override {
-    getOperation()->emitError("hir-verify-contract is not implemented yet");
-    signalPassFailure();
+    markAllAnalysesPreserved();
+    // HIR may contain MIR ops (the escape hatch).
+    rlx::ModelContract contract{"HIR", {"hir", "mir"}, "hir", false};
+    if (failed(rlx::verifyModelContract(getOperation(), contract)))
+      signalPassFailure();
   }
 };
 } // namespace

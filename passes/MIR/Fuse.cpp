@@ -1,4 +1,5 @@
-//===- Fuse.cpp - mir-fuse --------------------------------------------------===//
+//===- Fuse.cpp - mir-fuse ------------------------------------------------===//
+#include "passes/MIR/Fusion.h"
 #include "passes/MIR/Passes.h"
 
 namespace mlir::rlx::mir {
@@ -7,13 +8,22 @@ namespace mlir::rlx::mir {
 } // namespace mlir::rlx::mir
 
 using namespace mlir;
+using namespace mlir::rlx::mir;
 
 namespace {
 struct Fuse : mlir::rlx::mir::impl::MIRFuseBase<Fuse> {
   using MIRFuseBase::MIRFuseBase;
   void runOnOperation() override {
-    getOperation()->emitError("mir-fuse is not implemented yet");
-    signalPassFailure();
+    // Order matters: swiglu before shared-matmul (its two matmuls share x)
+    // and before the epilogue (which would take the silu); shared-matmul
+    // before the epilogue, which would turn each Q/K/V projection into its
+    // own fused matmul.
+    static constexpr FusionStage stages[] = {
+        kSwigluStage, kSharedMatmulStage, kMatmulEpilogueStage,
+        kResidualNormStage};
+    if (failed(runFusionPass(getOperation(), stages,
+                             {target, report, assertClean})))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -1,4 +1,12 @@
-//===- FuseMatmulEpilogue.cpp - mir-fuse-matmul-epilogue --------------------===//
+//===- FuseMatmulEpilogue.cpp - mir-fuse-matmul-epilogue ------------------===//
+//
+// matmul -> add(bias) -> activation becomes one mir.fused_matmul, whose
+// epilogue runs on the output tile while it is in registers.
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/Common/ShapeRules.h"
+#include "dialects/MIR/MIROps.h"
+#include "passes/MIR/Fusion.h"
 #include "passes/MIR/Passes.h"
 
 namespace mlir::rlx::mir {
@@ -7,13 +15,171 @@ namespace mlir::rlx::mir {
 } // namespace mlir::rlx::mir
 
 using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::mir;
+
+static constexpr StringLiteral kPattern = "matmul-epilogue";
+static constexpr StringLiteral kFused = "mir.fused_matmul";
 
 namespace {
-struct FuseMatmulEpilogue : mlir::rlx::mir::impl::MIRFuseMatmulEpilogueBase<FuseMatmulEpilogue> {
+/// A bias add the fused matmul can absorb.
+struct BiasMatch {
+  MatmulOp matmul;
+  Value bias;
+};
+
+/// An activation the fused matmul can absorb.
+struct ActivationMatch {
+  Operation *producer; // mir.matmul or a mir.fused_matmul without act
+  Activation act;
+};
+} // namespace
+
+/// The matmul and bias of `add` if it is a fusable bias add; else `why`.
+static FailureOr<BiasMatch> matchBias(BinaryOp add, const FusionOptions &opts,
+                                      std::string &why) {
+  if (add.getKind() != BinaryKind::add || !isa<RankedTensorType>(add.getType()))
+    return why = "not a tensor add", failure();
+  for (int side = 0; side < 2; ++side) {
+    Value mm = side == 0 ? add.getLhs() : add.getRhs();
+    Value bias = side == 0 ? add.getRhs() : add.getLhs();
+    auto matmul = mm.getDefiningOp<MatmulOp>();
+    if (!matmul)
+      continue;
+    if (!isa<FloatType>(matmul.getType().getElementType()))
+      return why = "fused matmul needs a float type", failure();
+    if (!matmul->hasOneUse())
+      return why = "matmul result has " +
+                   std::to_string(std::distance(matmul->use_begin(),
+                                                matmul->use_end())) +
+                   " uses",
+             failure();
+    if (add.getType() != matmul.getType())
+      return why = "the add broadcasts the matmul result to a larger shape",
+             failure();
+    // A same-shape operand is a residual, left for residual-norm fusion.
+    if (bias.getType() == matmul.getType())
+      return why = "the other operand has the full result shape (a "
+                   "residual, not a bias)",
+             failure();
+    if (!broadcastsTo(cast<RankedTensorType>(bias.getType()).getShape(),
+                      matmul.getType().getShape()))
+      return why = "bias does not broadcast to the matmul result", failure();
+    if (!opts.allow(matmul, kFused))
+      return why = opts.notClaimed(kFused), failure();
+    return BiasMatch{matmul, bias};
+  }
+  return why = "no operand is a matmul", failure();
+}
+
+static FailureOr<ActivationMatch>
+matchActivation(UnaryOp unary, const FusionOptions &opts, std::string &why) {
+  Operation *producer = unary.getInput().getDefiningOp();
+  auto fused = dyn_cast_or_null<FusedMatmulOp>(producer);
+  if (!isa_and_nonnull<MatmulOp>(producer) &&
+      !(fused && fused.getAct() == Activation::none))
+    return why = "input is not a matmul without epilogue activation",
+           failure();
+  std::optional<Activation> act = epilogueActivation(unary.getKind());
+  if (!act)
+    return why = "'" + stringifyUnaryKind(unary.getKind()).str() +
+                 "' is not an epilogue activation",
+           failure();
+  if (!isa<FloatType>(getElementTypeOrSelf(unary.getType())))
+    return why = "fused matmul needs a float type", failure();
+  if (!producer->hasOneUse())
+    return why = "matmul result has more than one use", failure();
+  if (!opts.allow(producer, kFused))
+    return why = opts.notClaimed(kFused), failure();
+  return ActivationMatch{producer, *act};
+}
+
+namespace {
+struct FuseBias : OpRewritePattern<BinaryOp> {
+  FuseBias(MLIRContext *ctx, const FusionOptions &opts)
+      : OpRewritePattern(ctx), opts(opts) {}
+  LogicalResult matchAndRewrite(BinaryOp add,
+                                PatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<BiasMatch> m = matchBias(add, opts, why);
+    if (failed(m))
+      return rewriter.notifyMatchFailure(add, why);
+    opts.fused(kPattern, m->matmul, "matmul + bias into mir.fused_matmul");
+    rewriter.replaceOpWithNewOp<FusedMatmulOp>(
+        add, add.getType(), m->matmul.getLhs(), m->matmul.getRhs(), m->bias,
+        Activation::none);
+    return success();
+  }
+  const FusionOptions &opts;
+};
+
+struct FuseActivation : OpRewritePattern<UnaryOp> {
+  FuseActivation(MLIRContext *ctx, const FusionOptions &opts)
+      : OpRewritePattern(ctx), opts(opts) {}
+  LogicalResult matchAndRewrite(UnaryOp unary,
+                                PatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<ActivationMatch> m = matchActivation(unary, opts, why);
+    if (failed(m))
+      return rewriter.notifyMatchFailure(unary, why);
+    opts.fused(kPattern, m->producer,
+               "activation '" + stringifyActivation(m->act) +
+                   "' into mir.fused_matmul");
+    Value lhs = m->producer->getOperand(0), rhs = m->producer->getOperand(1);
+    Value bias;
+    if (auto fused = dyn_cast<FusedMatmulOp>(m->producer))
+      bias = fused.getBias();
+    rewriter.replaceOpWithNewOp<FusedMatmulOp>(unary, unary.getType(), lhs,
+                                               rhs, bias, m->act);
+    return success();
+  }
+  const FusionOptions &opts;
+};
+} // namespace
+
+void mlir::rlx::mir::populateMatmulEpilogueFusionPatterns(
+    RewritePatternSet &patterns, const FusionOptions &opts) {
+  patterns.add<FuseBias, FuseActivation>(patterns.getContext(), opts);
+}
+
+void mlir::rlx::mir::diagnoseMatmulEpilogueFusion(func::FuncOp func,
+                                                  const FusionOptions &opts) {
+  // A matmul (or fused matmul without activation) feeding an add or a
+  // unary op is an epilogue that did not fuse; say why.
+  func.walk([&](Operation *op) {
+    if (!isa<MatmulOp, FusedMatmulOp>(op))
+      return;
+    auto fused = dyn_cast<FusedMatmulOp>(op);
+    if (fused && fused.getAct() != Activation::none)
+      return;
+    for (Operation *user : op->getUsers()) {
+      std::string why;
+      if (auto add = dyn_cast<BinaryOp>(user)) {
+        // Adds of two same-shape values are residuals, not biases.
+        if (fused || add.getKind() != BinaryKind::add ||
+            add.getLhs().getType() == add.getRhs().getType())
+          continue;
+        if (failed(matchBias(add, opts, why)))
+          opts.missed(kPattern, op, "bias add: " + why);
+      } else if (auto unary = dyn_cast<UnaryOp>(user)) {
+        if (failed(matchActivation(unary, opts, why)))
+          opts.missed(kPattern, op, "activation: " + why);
+      } else {
+        continue;
+      }
+      return; // one report per matmul
+    }
+  });
+}
+
+namespace {
+struct FuseMatmulEpilogue
+    : mlir::rlx::mir::impl::MIRFuseMatmulEpilogueBase<FuseMatmulEpilogue> {
   using MIRFuseMatmulEpilogueBase::MIRFuseMatmulEpilogueBase;
   void runOnOperation() override {
-    getOperation()->emitError("mir-fuse-matmul-epilogue is not implemented yet");
-    signalPassFailure();
+    if (failed(runFusionPass(getOperation(), {kMatmulEpilogueStage},
+                             {target, report, assertClean})))
+      signalPassFailure();
   }
 };
 } // namespace

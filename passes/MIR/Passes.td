@@ -87,8 +87,9 @@ def MIRFuseElementwise : MIR_FusionPass<"mir-fuse-elementwise",
 def MIRFuse : MIR_FusionPass<"mir-fuse",
     "the block fusions, in order, with one fusion report"> {
   let description = [{
-    Runs shared-matmul, matmul-epilogue, residual-norm and swiglu fusion in
-    that order and prints one report: op counts before and after, what was
+    Runs swiglu, shared-matmul, matmul-epilogue and residual-norm fusion in
+    that order (each earlier one would otherwise be pre-empted by a later
+    one) and prints one report: op counts before and after, what was
     fused, and every missed fusion with its pattern, op and reason.
     Elementwise regions are formed later (`mir-fuse-elementwise`), after
     mixed precision has placed its casts, so the casts fuse into regions.

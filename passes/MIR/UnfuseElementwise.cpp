@@ -1,5 +1,9 @@
-//===- UnfuseElementwise.cpp - mir-unfuse-elementwise -----------------------===//
+//===- UnfuseElementwise.cpp - mir-unfuse-elementwise ---------------------===//
+#include "dialects/MIR/MIROps.h"
+#include "passes/MIR/Decompose.h"
 #include "passes/MIR/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::rlx::mir {
 #define GEN_PASS_DEF_MIRUNFUSEELEMENTWISE
@@ -7,13 +11,20 @@ namespace mlir::rlx::mir {
 } // namespace mlir::rlx::mir
 
 using namespace mlir;
+using namespace mlir::rlx::mir;
 
 namespace {
-struct UnfuseElementwise : mlir::rlx::mir::impl::MIRUnfuseElementwiseBase<UnfuseElementwise> {
-  using MIRUnfuseElementwiseBase::MIRUnfuseElementwiseBase;
+struct UnfuseElementwise
+    : mlir::rlx::mir::impl::MIRUnfuseElementwiseBase<UnfuseElementwise> {
   void runOnOperation() override {
-    getOperation()->emitError("mir-unfuse-elementwise is not implemented yet");
-    signalPassFailure();
+    // Regions do not nest, so one walk finds every one.
+    SmallVector<ElementwiseOp> regions;
+    getOperation().walk([&](ElementwiseOp op) { regions.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (ElementwiseOp region : regions) {
+      rewriter.setInsertionPoint(region);
+      rewriter.replaceOp(region, buildUnfusedRegion(rewriter, region));
+    }
   }
 };
 } // namespace

@@ -1,4 +1,5 @@
-//===- VerifyContract.cpp - mir-verify-contract -----------------------------===//
+//===- VerifyContract.cpp - mir-verify-contract ---------------------------===//
+#include "passes/Common/ModelContract.h"
 #include "passes/MIR/Passes.h"
 
 namespace mlir::rlx::mir {
@@ -9,11 +10,14 @@ namespace mlir::rlx::mir {
 using namespace mlir;
 
 namespace {
-struct VerifyContract : mlir::rlx::mir::impl::MIRVerifyContractBase<VerifyContract> {
+struct VerifyContract
+    : mlir::rlx::mir::impl::MIRVerifyContractBase<VerifyContract> {
   using MIRVerifyContractBase::MIRVerifyContractBase;
   void runOnOperation() override {
-    getOperation()->emitError("mir-verify-contract is not implemented yet");
-    signalPassFailure();
+    markAllAnalysesPreserved();
+    rlx::ModelContract contract{"MIR", {"mir"}, "mir", staticShapes};
+    if (failed(rlx::verifyModelContract(getOperation(), contract)))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -1,0 +1,172 @@
+//===- Decompose.cpp - Builders of MIR primitive chains -------------------===//
+#include "passes/MIR/Decompose.h"
+#include "dialects/Common/ShapeRules.h"
+#include "dialects/MIR/MIROps.h"
+#include "passes/MIR/Fusion.h"
+
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::rlx::mir {
+
+static RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+/// The type of `x` with dim `axis` set to 1 (a keep_dim reduction).
+static RankedTensorType keptType(RankedTensorType x, int64_t axis) {
+  SmallVector<int64_t> shape(x.getShape());
+  shape[axis] = 1;
+  return RankedTensorType::get(shape, x.getElementType());
+}
+
+static Value reduceKeep(OpBuilder &b, Location loc, ReduceKind kind, Value x,
+                        int64_t axis) {
+  auto type = tensorType(x);
+  return b.create<ReduceOp>(loc, keptType(type, axis), kind, x,
+                            ArrayRef<int64_t>{axis}, /*keep_dim=*/true);
+}
+
+/// mir.binary with the broadcast result type of its operands.
+static Value binary(OpBuilder &b, Location loc, BinaryKind kind, Value lhs,
+                    Value rhs) {
+  std::string why;
+  auto shape = broadcastShapes(tensorType(lhs).getShape(),
+                               tensorType(rhs).getShape(), why);
+  assert(shape && "callers pass broadcastable operands");
+  auto type = RankedTensorType::get(*shape, tensorType(lhs).getElementType());
+  return b.create<BinaryOp>(loc, type, kind, lhs, rhs);
+}
+
+static Value unary(OpBuilder &b, Location loc, UnaryKind kind, Value x) {
+  return b.create<UnaryOp>(loc, x.getType(), kind, x);
+}
+
+Value buildScalarConstant(OpBuilder &b, Location loc, Type elementType,
+                          double value) {
+  auto type = RankedTensorType::get({}, elementType);
+  Attribute element;
+  if (auto f = dyn_cast<FloatType>(elementType)) {
+    APFloat v(value);
+    bool lost = false;
+    v.convert(f.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    element = b.getFloatAttr(elementType, v);
+  } else {
+    element = b.getIntegerAttr(elementType, static_cast<int64_t>(value));
+  }
+  return b.create<ConstantOp>(loc, DenseElementsAttr::get(type, element));
+}
+
+Value buildMatmulEpilogue(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                          Value bias, Activation act, Type resultType) {
+  Value y = b.create<MatmulOp>(loc, resultType, lhs, rhs);
+  if (bias)
+    y = b.create<BinaryOp>(loc, resultType, BinaryKind::add, y, bias);
+  if (act != Activation::none)
+    y = unary(b, loc, unaryKindOf(act), y);
+  return y;
+}
+
+std::pair<Value, Value> buildResidualNorm(OpBuilder &b, Location loc,
+                                          NormKind kind, Value x,
+                                          Value residual, Value bias,
+                                          Value gamma, Value beta,
+                                          FloatAttr eps) {
+  Value sum = b.create<BinaryOp>(loc, x.getType(), BinaryKind::add, x,
+                                 residual);
+  if (bias)
+    sum = b.create<BinaryOp>(loc, x.getType(), BinaryKind::add, sum, bias);
+  Value normed;
+  if (kind == NormKind::layer)
+    normed = b.create<LayerNormOp>(loc, x.getType(), sum, gamma, beta, eps);
+  else
+    normed = b.create<RmsNormOp>(loc, x.getType(), sum, gamma, eps);
+  return {normed, sum};
+}
+
+Value buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,
+                  Type resultType) {
+  Value gate = b.create<MatmulOp>(loc, resultType, x, wGate);
+  gate = unary(b, loc, UnaryKind::silu, gate);
+  Value up = b.create<MatmulOp>(loc, resultType, x, wUp);
+  return b.create<BinaryOp>(loc, resultType, BinaryKind::mul, gate, up);
+}
+
+Value buildSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis) {
+  auto type = tensorType(x);
+  axis = *normalizeAxis(axis, type.getRank());
+  Value max = reduceKeep(b, loc, ReduceKind::max, x, axis);
+  Value e = unary(b, loc, UnaryKind::exp,
+                  binary(b, loc, BinaryKind::sub, x, max));
+  Value sum = reduceKeep(b, loc, ReduceKind::sum, e, axis);
+  return binary(b, loc, BinaryKind::div, e, sum);
+}
+
+Value buildLayerNorm(OpBuilder &b, Location loc, Value x, Value gamma,
+                     Value beta, double eps) {
+  auto type = tensorType(x);
+  int64_t last = type.getRank() - 1;
+  Value mean = reduceKeep(b, loc, ReduceKind::mean, x, last);
+  Value centered = binary(b, loc, BinaryKind::sub, x, mean);
+  Value var = reduceKeep(b, loc, ReduceKind::mean,
+                         binary(b, loc, BinaryKind::mul, centered, centered),
+                         last);
+  Value epsilon = buildScalarConstant(b, loc, type.getElementType(), eps);
+  Value inv = unary(b, loc, UnaryKind::rsqrt,
+                    binary(b, loc, BinaryKind::add, var, epsilon));
+  Value y = binary(b, loc, BinaryKind::mul,
+                   binary(b, loc, BinaryKind::mul, centered, inv), gamma);
+  return beta ? binary(b, loc, BinaryKind::add, y, beta) : y;
+}
+
+Value buildRmsNorm(OpBuilder &b, Location loc, Value x, Value gamma,
+                   double eps) {
+  auto type = tensorType(x);
+  int64_t last = type.getRank() - 1;
+  Value ms = reduceKeep(b, loc, ReduceKind::mean,
+                        binary(b, loc, BinaryKind::mul, x, x), last);
+  Value epsilon = buildScalarConstant(b, loc, type.getElementType(), eps);
+  Value inv = unary(b, loc, UnaryKind::rsqrt,
+                    binary(b, loc, BinaryKind::add, ms, epsilon));
+  return binary(b, loc, BinaryKind::mul,
+                binary(b, loc, BinaryKind::mul, x, inv), gamma);
+}
+
+Value buildUnfusedRegion(OpBuilder &b, ElementwiseOp region) {
+  Block &body = region.getBody().front();
+  Location loc = region.getLoc();
+  IRMapping map;
+  for (auto [arg, input] : llvm::zip(body.getArguments(), region.getInputs()))
+    map.map(arg, input);
+  // The tensor type a step has: its operands' broadcast shape, its own
+  // element type (scalar constants are rank 0 and broadcast to anything).
+  auto stepType = [&](Operation &step) {
+    SmallVector<int64_t> shape;
+    std::string why;
+    for (Value v : step.getOperands())
+      shape = *broadcastShapes(shape, tensorType(map.lookup(v)).getShape(),
+                               why);
+    return RankedTensorType::get(shape, step.getResult(0).getType());
+  };
+  for (Operation &step : body.without_terminator()) {
+    Value tensor;
+    if (auto cst = dyn_cast<ConstantOp>(step)) {
+      auto type = RankedTensorType::get({}, cst.getType());
+      tensor = b.create<ConstantOp>(
+          loc, DenseElementsAttr::get(type, cst.getValue()));
+    } else {
+      OperationState state(step.getLoc(), step.getName());
+      for (Value v : step.getOperands())
+        state.addOperands(map.lookup(v));
+      state.addAttributes(step.getAttrs());
+      state.addTypes(stepType(step));
+      tensor = b.create(state)->getResult(0);
+    }
+    map.map(step.getResult(0), tensor);
+  }
+  Value result = map.lookup(cast<YieldOp>(body.back()).getValue());
+  if (result.getType() != region.getType())
+    result = b.create<BroadcastOp>(loc, region.getType(), result);
+  return result;
+}
+
+} // namespace mlir::rlx::mir

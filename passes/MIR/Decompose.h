@@ -1,0 +1,56 @@
+//===- Decompose.h - Builders of MIR primitive chains -----------*- C++ -*-===//
+//
+// The primitive form of each fused or composite MIR op, written once and
+// used wherever a chain is needed: legalization un-fuses and decomposes with
+// them, and HIR's "fusable" lowering emits the same chains the fusion
+// patterns recognise.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_PASSES_MIR_DECOMPOSE_H
+#define RLX_PASSES_MIR_DECOMPOSE_H
+
+#include "dialects/Common/Enums.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::rlx::mir {
+
+/// A rank-0 `mir.constant` holding `value` (broadcasts to any shape).
+Value buildScalarConstant(OpBuilder &b, Location loc, Type elementType,
+                          double value);
+
+/// act(lhs x rhs + bias): mir.matmul [+ mir.binary add] [+ mir.unary].
+Value buildMatmulEpilogue(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                          Value bias, Activation act, Type resultType);
+
+/// (norm(x + residual [+ bias]), x + residual [+ bias]) with mir.binary and
+/// mir.layer_norm / mir.rms_norm.
+std::pair<Value, Value> buildResidualNorm(OpBuilder &b, Location loc,
+                                          NormKind kind, Value x,
+                                          Value residual, Value bias,
+                                          Value gamma, Value beta,
+                                          FloatAttr eps);
+
+/// silu(x Wg) * (x Wu).
+Value buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,
+                  Type resultType);
+
+/// exp(x - max) / sum(exp(x - max)) along `axis`.
+Value buildSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis);
+
+/// (x - mean) * rsqrt(var + eps) * gamma [+ beta], over the last dim.
+Value buildLayerNorm(OpBuilder &b, Location loc, Value x, Value gamma,
+                     Value beta, double eps);
+
+/// x * rsqrt(mean(x^2) + eps) * gamma, over the last dim.
+Value buildRmsNorm(OpBuilder &b, Location loc, Value x, Value gamma,
+                   double eps);
+
+class ElementwiseOp;
+
+/// The tensor ops `region`'s scalar steps stand for, one op per step, each
+/// broadcasting as the region did; returns the value that replaces it.
+Value buildUnfusedRegion(OpBuilder &b, ElementwiseOp region);
+
+} // namespace mlir::rlx::mir
+
+#endif // RLX_PASSES_MIR_DECOMPOSE_H

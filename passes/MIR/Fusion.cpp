@@ -1,0 +1,116 @@
+//===- Fusion.cpp - Running fusion stages and reporting -------------------===//
+#include "passes/MIR/Fusion.h"
+#include "dialects/MIR/MIROps.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::rlx::mir {
+
+FusionOptions fusionOptionsFor(const Target &target, FusionReport *report) {
+  FusionOptions options;
+  options.allow = [&target](Operation *, StringRef fusedOpName) {
+    return target.claims(fusedOpName);
+  };
+  options.targetName = target.name;
+  options.report = report;
+  options.maxSteps = target.maxRegionSteps;
+  options.maxInputs = target.maxRegionInputs;
+  return options;
+}
+
+LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
+                            const FusionPassConfig &config) {
+  const Target *target = lookupTargetOrEmit(func, config.target);
+  if (!target)
+    return failure();
+  FusionReport report;
+  FusionOptions options = fusionOptionsFor(*target, &report);
+  if (config.maxSteps > 0)
+    options.maxSteps = config.maxSteps;
+  if (config.maxInputs > 0)
+    options.maxInputs = config.maxInputs;
+
+  report.countBefore(func);
+  for (const FusionStage &stage : stages) {
+    RewritePatternSet patterns(func.getContext());
+    stage.populate(patterns, options);
+    // Bounded (RELIABILITY.md contract 3); fusion shrinks the op count, so a
+    // stage that has not converged within the bound is a bug worth an error.
+    GreedyRewriteConfig greedy;
+    greedy.maxIterations = 10;
+    greedy.maxNumRewrites = 100000;
+    greedy.enableRegionSimplification = GreedySimplifyRegionLevel::Disabled;
+    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns),
+                                            greedy)))
+      return func.emitError() << "fusion stage '" << stage.name
+                              << "' did not converge";
+  }
+  for (const FusionStage &stage : stages)
+    stage.diagnose(func, options);
+  report.countAfter(func);
+
+  if (config.report || FusionReport::enabledByEnvironment()) {
+    std::string title = "@" + func.getSymName().str() + ", target '" +
+                        target->name + "'";
+    report.print(llvm::errs(), title);
+  }
+  if (config.assertClean && !report.missed().empty()) {
+    InFlightDiagnostic diag = func.emitError()
+                              << report.missed().size()
+                              << " fusion(s) missed (assert-clean)";
+    for (const FusionReport::Entry &e : report.missed())
+      diag.attachNote() << "[" << e.pattern << "] " << e.op << ": "
+                        << e.message;
+    return failure();
+  }
+  return success();
+}
+
+bool isAvailableAt(Value value, Operation *point) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner()->findAncestorOpInBlock(*point) != nullptr;
+  Operation *def = value.getDefiningOp();
+  Operation *ancestor = def->getBlock()->findAncestorOpInBlock(*point);
+  return ancestor && ancestor != def && def->isBeforeInBlock(ancestor);
+}
+
+std::optional<Activation> epilogueActivation(UnaryKind kind) {
+  switch (kind) {
+  case UnaryKind::relu:
+    return Activation::relu;
+  case UnaryKind::gelu:
+    return Activation::gelu;
+  case UnaryKind::gelu_tanh:
+    return Activation::gelu_tanh;
+  case UnaryKind::silu:
+    return Activation::silu;
+  case UnaryKind::sigmoid:
+    return Activation::sigmoid;
+  case UnaryKind::tanh:
+    return Activation::tanh;
+  default:
+    return std::nullopt;
+  }
+}
+
+UnaryKind unaryKindOf(Activation act) {
+  switch (act) {
+  case Activation::relu:
+    return UnaryKind::relu;
+  case Activation::gelu:
+    return UnaryKind::gelu;
+  case Activation::gelu_tanh:
+    return UnaryKind::gelu_tanh;
+  case Activation::silu:
+    return UnaryKind::silu;
+  case Activation::sigmoid:
+    return UnaryKind::sigmoid;
+  case Activation::tanh:
+    return UnaryKind::tanh;
+  case Activation::none:
+    break;
+  }
+  llvm_unreachable("Activation::none has no unary kind");
+}
+
+} // namespace mlir::rlx::mir
