@@ -3,6 +3,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::rlx {
@@ -171,10 +172,13 @@ LogicalResult verifyDimsAnnotation(function_ref<InFlightDiagnostic()> emitError,
     if (!size)
       return emitError() << "dims annotation entry " << i
                          << " must be a symbol name or an integer size";
-    if (size.getInt() != dim)
+    // A size wider than int64 must not be truncated into a match, and a
+    // dynamic dim (kDynamic is an int64 value) takes a symbol, not a size.
+    std::optional<int64_t> value = size.getValue().trySExtValue();
+    if (!value || ShapedType::isDynamic(dim) || *value != dim)
       return emitError() << "dims annotation entry " << i << " is "
-                         << size.getInt() << " but the argument's dim is "
-                         << formatShape({dim});
+                         << llvm::toString(size.getValue(), 10, /*Signed=*/true)
+                         << " but the argument's dim is " << formatShape({dim});
   }
   return success();
 }

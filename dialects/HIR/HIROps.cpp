@@ -4,6 +4,7 @@
 #include "dialects/Common/ShapeRules.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::rlx;
@@ -67,10 +68,14 @@ LogicalResult AttentionOp::verify() {
   if (heads % kvHeads != 0)
     return emitOpError() << "kv_heads (" << kvHeads
                          << ") must divide heads (" << heads << ")";
-  // hir.attention C2
-  if (!dimsCompatible(q.getDimSize(2), heads * dim))
+  // hir.attention C2 (kv_heads <= heads, so kv_heads * head_dim fits too)
+  int64_t qFeatures = 0;
+  if (llvm::MulOverflow(heads, dim, qFeatures))
+    return emitOpError() << "heads * head_dim (" << heads << " * " << dim
+                         << ") overflows int64";
+  if (!dimsCompatible(q.getDimSize(2), qFeatures))
     return emitOpError() << "q's last dim must be heads * head_dim = "
-                         << heads * dim << ", got "
+                         << qFeatures << ", got "
                          << formatShape({q.getDimSize(2)});
   if (!dimsCompatible(k.getDimSize(2), kvHeads * dim))
     return emitOpError() << "k's last dim must be kv_heads * head_dim = "
@@ -104,7 +109,8 @@ LogicalResult AttentionOp::verify() {
   if (needsWindow != getWindow().has_value())
     return emitOpError() << "window must be given exactly for "
                             "'sliding_window' masks";
-  if (getWindow() && *getWindow() < 1)
+  // I64Attr getters return uint64_t: compare the signed value.
+  if (getWindow() && static_cast<int64_t>(*getWindow()) < 1)
     return emitOpError("window must be >= 1");
   // hir.attention C6
   if (getScale() && !(getScale()->convertToFloat() > 0.0f))
@@ -184,10 +190,13 @@ LogicalResult RopeOp::verify() {
     return emitOpError() << "rotary_dim must be even and in [2, " << dim
                          << "], got " << rotary;
   // hir.rope C1
-  if (x.getRank() != 3 || !dimsCompatible(x.getDimSize(2), heads * dim))
+  int64_t features = 0;
+  if (llvm::MulOverflow(heads, dim, features))
+    return emitOpError() << "heads * head_dim (" << heads << " * " << dim
+                         << ") overflows int64";
+  if (x.getRank() != 3 || !dimsCompatible(x.getDimSize(2), features))
     return emitOpError() << "input must be [batch, seq, heads * head_dim = "
-                         << heads * dim << "], got "
-                         << formatShape(x.getShape());
+                         << features << "], got " << formatShape(x.getShape());
   // hir.rope C3
   auto pos = getPositions().getType();
   if (pos.getRank() != 1 || !dimsCompatible(pos.getDimSize(0), x.getDimSize(1)))

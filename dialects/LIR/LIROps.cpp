@@ -12,6 +12,8 @@ using namespace mlir::rlx::lir;
 
 /// Arena views and slots use the default (row-major, offset 0) layout and the
 /// default memory space, so an offset in the arena is all a backend needs.
+/// Slot types and kernel arguments are not operands or results, so the
+/// BoundedShapes trait does not see them: their limits are checked here.
 static LogicalResult verifyArenaType(Operation *op, MemRefType type,
                                      StringRef what) {
   if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
@@ -19,7 +21,7 @@ static LogicalResult verifyArenaType(Operation *op, MemRefType type,
     return op->emitOpError() << what << " must be a static memref with the "
                              << "default layout and memory space, got "
                              << type;
-  return success();
+  return verifyBoundedType([op] { return op->emitOpError(); }, type);
 }
 
 /// [offset, offset + bytes of `type`) lies inside the program's arena.
@@ -27,15 +29,17 @@ static LogicalResult verifyInArena(Operation *op, int64_t offset,
                                    MemRefType type, ProgramOp program) {
   if (!program)
     return success();
+  // I64Attr getters return uint64_t; read the arena size as signed.
+  int64_t arenaSize = program.getArenaSizeAttr().getInt();
   std::optional<int64_t> bytes = checkedByteSize(type);
   int64_t end = 0;
-  if (!bytes || llvm::AddOverflow(offset, *bytes, end) ||
-      end > program.getArenaSize())
+  bool overflows = !bytes || llvm::AddOverflow(offset, *bytes, end);
+  if (overflows || end > arenaSize)
     return op->emitOpError() << "bytes [" << offset << ", "
-                             << (bytes ? std::to_string(offset + *bytes)
-                                       : std::string("overflow"))
-                             << ") lie outside the arena of "
-                             << program.getArenaSize() << " bytes";
+                             << (overflows ? std::string("overflow")
+                                           : std::to_string(end))
+                             << ") lie outside the arena of " << arenaSize
+                             << " bytes";
   return success();
 }
 
@@ -45,12 +49,14 @@ static LogicalResult verifyInArena(Operation *op, int64_t offset,
 
 LogicalResult ProgramOp::verify() {
   // lir.program C1
-  int64_t align = getAlignment();
+  // I64Attr getters return uint64_t: read signed values so negatives show.
+  int64_t align = static_cast<int64_t>(getAlignment());
   if (align < 1 || !llvm::isPowerOf2_64(align))
     return emitOpError() << "alignment must be a power of two, got " << align;
   // lir.program C2
-  if (getArenaSize() < 0)
-    return emitOpError() << "arena_size must be >= 0, got " << getArenaSize();
+  int64_t arenaSize = getArenaSizeAttr().getInt();
+  if (arenaSize < 0)
+    return emitOpError() << "arena_size must be >= 0, got " << arenaSize;
   return success();
 }
 
@@ -90,15 +96,17 @@ LogicalResult IOOp::verify() {
   if (failed(verifyArenaType(*this, getMemRefType(), "the slot type")))
     return failure();
   // lir.io C2
-  if (getOffset() < 0 || getOffset() % program.getAlignment() != 0)
-    return emitOpError() << "offset " << getOffset()
+  int64_t offset = getOffsetAttr().getInt();
+  int64_t align = static_cast<int64_t>(program.getAlignment());
+  if (offset < 0 || offset % align != 0)
+    return emitOpError() << "offset " << offset
                          << " must be >= 0 and a multiple of the alignment "
-                         << program.getAlignment();
+                         << align;
   // lir.io C4
   if (getName().empty())
     return emitOpError("name must not be empty");
   // lir.io C3
-  return verifyInArena(*this, getOffset(), getMemRefType(), program);
+  return verifyInArena(*this, offset, getMemRefType(), program);
 }
 
 //===----------------------------------------------------------------------===//
@@ -138,8 +146,9 @@ LogicalResult WorkgroupIdOp::verify() {
     return emitOpError("must be inside a lir.kernel");
   // lir.workgroup_id C2
   int64_t rank = kernel.getGrid().size();
-  if (getDim() < 0 || getDim() >= rank)
-    return emitOpError() << "dim " << getDim()
+  int64_t dim = getDimAttr().getInt();
+  if (dim < 0 || dim >= rank)
+    return emitOpError() << "dim " << dim
                          << " is outside the kernel's grid of rank " << rank;
   return success();
 }
@@ -163,13 +172,14 @@ LogicalResult ViewOp::verify() {
   if (failed(verifyArenaType(*this, type, "the view type")))
     return failure();
   // lir.view C2
+  int64_t offset = getOffsetAttr().getInt();
   int64_t eltBytes = elementByteSize(type.getElementType());
-  if (getOffset() < 0 || getOffset() % eltBytes != 0)
-    return emitOpError() << "offset " << getOffset()
+  if (offset < 0 || offset % eltBytes != 0)
+    return emitOpError() << "offset " << offset
                          << " must be >= 0 and a multiple of the element "
                          << "size " << eltBytes;
   // lir.view C3
-  return verifyInArena(*this, getOffset(), type,
+  return verifyInArena(*this, offset, type,
                        (*this)->getParentOfType<ProgramOp>());
 }
 

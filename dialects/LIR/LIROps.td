@@ -70,7 +70,8 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     ```
 
     Constraints:
-    (C1) the type is a static memref with the default layout.
+    (C1) the type is a static memref with the default layout and memory
+         space, of rank <= 16 and a byte size that fits in int64.
     (C2) `offset` >= 0 and a multiple of the program's alignment.
     (C3) the slot lies inside the arena.
     (C4) the name is not empty.
@@ -103,7 +104,8 @@ def LIR_KernelOp : LIR_Op<"kernel", [
 
     Constraints:
     (C1) `grid` has 1 to 3 entries, each >= 1.
-    (C2) the body's arguments are static memrefs with the default layout.
+    (C2) the body's arguments are static memrefs with the default layout
+         and memory space, of rank <= 16 and a byte size that fits in int64.
     (C3) the body ends with `lir.return`.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$grid);
@@ -171,7 +173,8 @@ def LIR_ViewOp : LIR_Op<"view", [Pure, HasParent<"ScheduleOp">]> {
     ```
 
     Constraints:
-    (C1) the type is a static memref with the default layout.
+    (C1) the type is a static memref with the default layout and memory
+         space (rank and size limits: the BoundedShapes trait).
     (C2) `offset` >= 0 and a multiple of the element size.
     (C3) the view lies inside the arena.
   }];

@@ -7,6 +7,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::rlx;
@@ -142,10 +144,20 @@ LogicalResult SelectOp::verify() {
 }
 
 OpFoldResult SelectOp::fold(FoldAdaptor) {
-  if (getTrueValue() == getFalseValue() &&
-      getTrueValue().getType() == getType())
-    return getTrueValue();
-  return {};
+  if (getTrueValue() != getFalseValue() ||
+      getTrueValue().getType() != getType())
+    return {};
+  // A dynamic condition dim against a dynamic value dim may still broadcast
+  // the value (1 against n): that select is not the identity.
+  if (auto cond = tensorOf(getCondition().getType())) {
+    ArrayRef<int64_t> c = cond.getShape(),
+                      v = cast<RankedTensorType>(getType()).getShape();
+    for (size_t i = 1; i <= c.size(); ++i)
+      if (ShapedType::isDynamic(c[c.size() - i]) &&
+          ShapedType::isDynamic(v[v.size() - i]))
+        return {};
+  }
+  return getTrueValue();
 }
 
 LogicalResult CastOp::verify() {
@@ -325,7 +337,9 @@ LogicalResult ReshapeOp::verify() {
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
-  if (getInput().getType() == getType())
+  // With two or more dynamic dims equal types do not mean equal shapes
+  // (?x? may be 2x6 in and 3x4 out).
+  if (getInput().getType() == getType() && getType().getNumDynamicDims() <= 1)
     return getInput();
   if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getInput()))
     if (getType().hasStaticShape())
@@ -374,10 +388,17 @@ LogicalResult SliceOp::verify() {
                            << " (need offset >= 0, size >= 0, stride >= 1)";
     // mir.slice C3
     int64_t dim = in.getDimSize(i);
-    if (!ShapedType::isDynamic(dim) && sizes[i] > 0 &&
-        offsets[i] + (sizes[i] - 1) * strides[i] >= dim)
+    if (ShapedType::isDynamic(dim) || sizes[i] == 0)
+      continue;
+    std::optional<int64_t> last =
+        llvm::checkedMulAdd(sizes[i] - 1, strides[i], offsets[i]);
+    if (!last)
+      return emitOpError() << "dim " << i << ": the window end offset + "
+                           << "(size - 1) * stride overflows int64 and is "
+                           << "outside the input dim of size " << dim;
+    if (*last >= dim)
       return emitOpError() << "dim " << i << ": window [" << offsets[i]
-                           << ", " << offsets[i] + (sizes[i] - 1) * strides[i]
+                           << ", " << *last
                            << "] is outside the input dim of size " << dim;
   }
   // mir.slice C4
@@ -423,8 +444,9 @@ LogicalResult ConcatOp::verify() {
                              << formatShape({out.getDimSize(d)});
     if (ShapedType::isDynamic(t.getDimSize(axis)) || sum < 0)
       sum = ShapedType::kDynamic;
-    else
-      sum += t.getDimSize(axis);
+    else if (llvm::AddOverflow(sum, t.getDimSize(axis), sum))
+      return emitOpError() << "the inputs' dim " << axis
+                           << " sizes add up to more than int64 can hold";
   }
   if (!dimsCompatible(sum, out.getDimSize(axis)))
     return emitOpError() << "result dim " << axis << " is "
@@ -454,7 +476,8 @@ LogicalResult BroadcastOp::verify() {
 }
 
 OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
-  if (getInput().getType() == getType())
+  // A dynamic input dim may be 1 and expand to the result's dynamic dim.
+  if (getInput().getType() == getType() && getType().hasStaticShape())
     return getInput();
   if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput()))
     if (getType().hasStaticShape())
@@ -486,17 +509,32 @@ LogicalResult GatherOp::verify() {
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-/// Output size of one spatial dim of a window op; nullopt when < 1.
+/// Output size of one spatial dim of a window op: dynamic when the input or
+/// window dim is, nullopt when < 1. Sets `overflow` (and gives nullopt) when
+/// the padded input or the dilated window does not fit in int64.
 static std::optional<int64_t> windowOutput(int64_t in, int64_t padBefore,
                                            int64_t padAfter, int64_t window,
-                                           int64_t stride, int64_t dilation) {
-  if (ShapedType::isDynamic(in))
+                                           int64_t stride, int64_t dilation,
+                                           bool &overflow) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
     return ShapedType::kDynamic;
-  int64_t span = dilation * (window - 1) + 1;
-  int64_t padded = in + padBefore + padAfter;
-  if (padded < span)
+  std::optional<int64_t> span =
+      llvm::checkedMulAdd(dilation, window - 1, int64_t(1));
+  std::optional<int64_t> padded = llvm::checkedAdd(in, padBefore);
+  if (padded)
+    padded = llvm::checkedAdd(*padded, padAfter);
+  if (!span || !padded) {
+    overflow = true;
     return std::nullopt;
-  return (padded - span) / stride + 1;
+  }
+  if (*padded < *span)
+    return std::nullopt;
+  std::optional<int64_t> out = llvm::checkedSub(*padded, *span);
+  if (out)
+    out = llvm::checkedAdd(*out / stride, int64_t(1));
+  if (!out)
+    overflow = true;
+  return out;
 }
 
 /// Checks the common window attributes: 2 entries >= 1 each for `pairs`, 4
@@ -529,17 +567,18 @@ LogicalResult Conv2dOp::verify() {
           *this, {{"strides", getStrides()}, {"dilations", getDilations()}},
           getPadding())))
     return failure();
-  if (getGroups() < 1)
+  // The I64Attr getter is unsigned: compare the signed value.
+  int64_t groups = getGroups();
+  if (groups < 1)
     return emitOpError("groups must be >= 1");
   // mir.conv2d C3
-  int64_t groups = getGroups();
   int64_t channels = in.getDimSize(1), outChannels = filter.getDimSize(0);
   if (!ShapedType::isDynamic(channels) &&
       (channels % groups != 0 ||
        !dimsCompatible(filter.getDimSize(1), channels / groups)))
     return emitOpError() << "filter dim 1 must be input channels / groups = "
                          << channels << " / " << groups;
-  if (outChannels % groups != 0)
+  if (!ShapedType::isDynamic(outChannels) && outChannels % groups != 0)
     return emitOpError() << "groups (" << groups
                          << ") must divide the filter's output channels ("
                          << outChannels << ")";
@@ -553,12 +592,16 @@ LogicalResult Conv2dOp::verify() {
   }
   // mir.conv2d C5
   ArrayRef<int64_t> pad = getPadding();
+  bool overflow = false;
   auto ho = windowOutput(in.getDimSize(2), pad[0], pad[2],
                          filter.getDimSize(2), getStrides()[0],
-                         getDilations()[0]);
+                         getDilations()[0], overflow);
   auto wo = windowOutput(in.getDimSize(3), pad[1], pad[3],
                          filter.getDimSize(3), getStrides()[1],
-                         getDilations()[1]);
+                         getDilations()[1], overflow);
+  if (overflow)
+    return emitOpError("the padded input or the dilated filter size "
+                       "overflows int64");
   if (!ho || !wo)
     return emitOpError("the dilated filter is larger than the padded input");
   SmallVector<int64_t> expected = {in.getDimSize(0), outChannels, *ho, *wo};
@@ -586,10 +629,13 @@ LogicalResult PoolOp::verify() {
     return failure();
   // mir.pool C3
   ArrayRef<int64_t> pad = getPadding();
+  bool overflow = false;
   auto ho = windowOutput(in.getDimSize(2), pad[0], pad[2], getKernel()[0],
-                         getStrides()[0], 1);
+                         getStrides()[0], 1, overflow);
   auto wo = windowOutput(in.getDimSize(3), pad[1], pad[3], getKernel()[1],
-                         getStrides()[1], 1);
+                         getStrides()[1], 1, overflow);
+  if (overflow)
+    return emitOpError("the padded input size overflows int64");
   if (!ho || !wo)
     return emitOpError("the kernel is larger than the padded input");
   SmallVector<int64_t> expected = {in.getDimSize(0), in.getDimSize(1), *ho,
@@ -608,13 +654,15 @@ LogicalResult TopKOp::verify() {
     return failure();
   int64_t axis = *normalizeAxis(getAxis(), in.getRank());
   // mir.topk C2
+  // The I64Attr getter is unsigned: compare the signed value.
+  int64_t k = getK();
   int64_t dim = in.getDimSize(axis);
-  if (getK() < 1 || (!ShapedType::isDynamic(dim) && getK() > dim))
-    return emitOpError() << "k = " << getK() << " must be in [1, " << dim
-                         << "] (the axis dim)";
+  if (k < 1 || (!ShapedType::isDynamic(dim) && k > dim))
+    return emitOpError() << "k = " << k << " must be in [1, "
+                         << formatShape({dim}) << "] (the axis dim)";
   // mir.topk C3
   SmallVector<int64_t> expected(in.getShape());
-  expected[axis] = getK();
+  expected[axis] = k;
   for (Type t : {getValues().getType(), getIndices().getType()}) {
     auto shape = cast<RankedTensorType>(t).getShape();
     if (!shapesCompatible(expected, shape))
