@@ -176,8 +176,29 @@ def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
   let description = [{
     Input: MIR whose arguments name their dynamic dims (`mir.dims`). Output:
     MIR with every shape static: argument types take the bound sizes and
-    every result type is inferred again, then the function re-verifies.
-    Fails naming any unbound symbol or any dim that cannot be inferred.
+    every result type is inferred again, in order (nested regions too),
+    then the function re-verifies. Fails naming any unbound symbol or any
+    dim that cannot be inferred.
+
+    `bind` is `symbol=size` entries separated by commas, sizes >= 1, spaces
+    around entries and `=` ignored; in a pipeline string quote it when it
+    holds spaces: `mir-specialize{bind="batch=64, seq=128"}`. Symbols no
+    argument of the function names are ignored, so one binding serves every
+    function of a module.
+
+    The `mir.dims` annotations are dropped: the types carry the sizes, and
+    running the pass again changes nothing. A declaration (no body) is left
+    as it is. Inside the function a `?` must follow from the operands: a
+    reshape has at most one, a broadcast or elementwise region expands to
+    one only from a dim other than 1.
+
+    Errors: a malformed entry, a size that is not a positive 64-bit
+    integer, a symbol bound twice; an unbound symbol (each reported once,
+    with the bindings given); a `?` argument dim without a symbol; a result
+    dim inference cannot determine, or that stays dynamic (a `?` param);
+    a type whose size overflows int64; an op other than mir ops and
+    `func.return`; and sizes that contradict a static dim (the verifier's
+    error, then one naming the bindings).
   }];
   let options = [
     Option<"bind", "bind", "std::string", /*default=*/"\"\"",

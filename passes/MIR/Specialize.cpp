@@ -1,5 +1,16 @@
-//===- Specialize.cpp - mir-specialize --------------------------------------===//
+//===- Specialize.cpp - mir-specialize ------------------------------------===//
+//
+// Binds the symbols of `mir.dims` to sizes, makes argument types static,
+// re-infers every result type in order and re-verifies the function.
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/Common/ShapeRules.h"
 #include "passes/MIR/Passes.h"
+#include "passes/MIR/ShapeInference.h"
+
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::rlx::mir {
 #define GEN_PASS_DEF_MIRSPECIALIZE
@@ -7,13 +18,179 @@ namespace mlir::rlx::mir {
 } // namespace mlir::rlx::mir
 
 using namespace mlir;
+using namespace mlir::rlx;
+
+static constexpr llvm::StringLiteral kDimsAttr = "mir.dims";
+
+namespace {
+/// The parsed `bind` option.
+struct Bindings {
+  llvm::StringMap<int64_t> sizes;
+  /// "batch=4, seq=8" in the order given, for diagnostics.
+  std::string text;
+};
+} // namespace
+
+/// Parses "sym=size,sym=size". Diagnostics go on `anchor`: the option has
+/// no location of its own.
+static FailureOr<Bindings> parseBindings(StringRef spec, Operation *anchor) {
+  Bindings bindings;
+  if (spec.trim().empty())
+    return bindings;
+  SmallVector<StringRef> entries;
+  spec.split(entries, ',');
+  for (StringRef raw : entries) {
+    StringRef entry = raw.trim();
+    auto [symbol, value] = entry.split('=');
+    symbol = symbol.trim();
+    value = value.trim();
+    if (!entry.contains('=') || symbol.empty() || value.empty()) {
+      anchor->emitError() << "bind entry '" << entry
+                          << "' is malformed; expected symbol=size";
+      return failure();
+    }
+    int64_t size;
+    if (value.getAsInteger(10, size)) {
+      anchor->emitError() << "bind entry '" << entry << "': size '" << value
+                          << "' is not a 64-bit integer";
+      return failure();
+    }
+    if (size < 1) {
+      anchor->emitError() << "bind entry '" << entry
+                          << "': size must be positive";
+      return failure();
+    }
+    if (!bindings.sizes.try_emplace(symbol, size).second) {
+      anchor->emitError() << "bind entry '" << entry << "': symbol '" << symbol
+                          << "' is bound twice";
+      return failure();
+    }
+    if (!bindings.text.empty())
+      bindings.text += ", ";
+    bindings.text += (symbol + "=" + Twine(size)).str();
+  }
+  return bindings;
+}
 
 namespace {
 struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
   using MIRSpecializeBase::MIRSpecializeBase;
+
   void runOnOperation() override {
-    getOperation()->emitError("mir-specialize is not implemented yet");
-    signalPassFailure();
+    func::FuncOp func = getOperation();
+    // A declaration has no body to infer its results from.
+    if (func.isExternal())
+      return;
+    FailureOr<Bindings> bindings = parseBindings(bind, func);
+    if (failed(bindings) || failed(bindArguments(func, *bindings)) ||
+        failed(inferTypes(func)))
+      return signalPassFailure();
+
+    // Results take the types func.return now returns. A MIR function is one
+    // block (inference rejects any terminator but func.return); the verifier
+    // below checks any other block's return against this type.
+    Block &entry = func.getBody().front();
+    func.setType(FunctionType::get(&getContext(), entry.getArgumentTypes(),
+                                   entry.getTerminator()->getOperandTypes()));
+
+    // The verifiers check what inference leaves to them (matmul K, norm
+    // parameter sizes, ...): a binding can contradict a static dim there.
+    if (failed(mlir::verify(func))) {
+      func.emitError() << "the function does not verify after binding "
+                       << (bindings->text.empty() ? "nothing" : bindings->text);
+      return signalPassFailure();
+    }
+  }
+
+  /// Makes every argument type static from its `mir.dims` symbols and drops
+  /// the annotation. Reports each unbound symbol once.
+  LogicalResult bindArguments(func::FuncOp func, const Bindings &bindings) {
+    bool ok = true;
+    llvm::StringSet<> reported;
+    Block &entry = func.getBody().front();
+    for (auto [index, arg] : llvm::enumerate(entry.getArguments())) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      // The verifier guarantees one entry per dim and a symbol on each `?`.
+      auto dims = func.getArgAttrOfType<ArrayAttr>(index, kDimsAttr);
+      func.removeArgAttr(index, kDimsAttr);
+      if (!type || type.hasStaticShape())
+        continue;
+      SmallVector<int64_t> shape(type.getShape());
+      for (int64_t d = 0, e = shape.size(); d < e; ++d) {
+        if (!ShapedType::isDynamic(shape[d]))
+          continue;
+        if (!dims) {
+          func.emitError() << "argument " << index << " dim " << d
+                           << " is dynamic but the argument has no "
+                           << kDimsAttr << " annotation naming its symbol";
+          return failure();
+        }
+        StringRef symbol = cast<StringAttr>(dims[d]).getValue();
+        auto it = bindings.sizes.find(symbol);
+        if (it != bindings.sizes.end()) {
+          shape[d] = it->second;
+          continue;
+        }
+        if (reported.insert(symbol).second)
+          func.emitError() << "symbol '" << symbol << "' (argument " << index
+                           << " dim " << d << ") is not bound; bindings: "
+                           << (bindings.text.empty() ? "none" : bindings.text);
+        ok = false;
+      }
+      if (!ok)
+        continue;
+      auto bound = type.clone(shape);
+      // Inference multiplies sizes; it relies on every type fitting int64.
+      if (failed(verifyBoundedType(
+              [&, index = index] {
+                return func.emitError() << "argument " << index << ": ";
+              },
+              bound)))
+        return failure();
+      arg.setType(bound);
+    }
+    return success(ok);
+  }
+
+  /// Sets every result type from inferResultTypes, in order, so each op sees
+  /// its operands' new types. Nested regions (elementwise bodies) are
+  /// walked too; their scalar steps come back unchanged.
+  LogicalResult inferTypes(func::FuncOp func) {
+    WalkResult walk =
+        func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+          FailureOr<SmallVector<Type>> types =
+              mlir::rlx::mir::inferResultTypes(op);
+          if (failed(types))
+            return WalkResult::interrupt();
+          assert(types->size() == op->getNumResults() &&
+                 "one inferred type per result");
+          for (auto [index, pair] :
+               llvm::enumerate(llvm::zip(op->getResults(), *types))) {
+            auto [result, type] = pair;
+            if (failed(verifyBoundedType(
+                    [&, index = index] {
+                      return op->emitOpError() << "result " << index << ": ";
+                    },
+                    type)))
+              return WalkResult::interrupt();
+            auto shaped = dyn_cast<ShapedType>(type);
+            if (shaped && !shaped.hasStaticShape()) {
+              auto dynamicDim = llvm::find_if(shaped.getShape(), [](int64_t d) {
+                return ShapedType::isDynamic(d);
+              });
+              op->emitOpError()
+                  << "result " << index << " dim "
+                  << dynamicDim - shaped.getShape().begin()
+                  << " is still dynamic after binding: no argument symbol "
+                     "determines it";
+              return WalkResult::interrupt();
+            }
+            result.setType(type);
+          }
+          return WalkResult::advance();
+        });
+    return failure(walk.wasInterrupted());
   }
 };
+
 } // namespace
