@@ -4,6 +4,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::rlx {
@@ -82,6 +83,31 @@ std::optional<SmallVector<int64_t>> matmulShape(ArrayRef<int64_t> lhs,
   batch->push_back(lhs[lhs.size() - 2]);
   batch->push_back(rhs[rhs.size() - 1]);
   return batch;
+}
+
+std::optional<int64_t> windowOutputDim(int64_t in, int64_t padBefore,
+                                       int64_t padAfter, int64_t window,
+                                       int64_t stride, int64_t dilation,
+                                       bool &overflow) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
+    return ShapedType::kDynamic;
+  std::optional<int64_t> span =
+      llvm::checkedMulAdd(dilation, window - 1, int64_t(1));
+  std::optional<int64_t> padded = llvm::checkedAdd(in, padBefore);
+  if (padded)
+    padded = llvm::checkedAdd(*padded, padAfter);
+  if (!span || !padded) {
+    overflow = true;
+    return std::nullopt;
+  }
+  if (*padded < *span)
+    return std::nullopt;
+  std::optional<int64_t> out = llvm::checkedSub(*padded, *span);
+  if (out)
+    out = llvm::checkedAdd(*out / stride, int64_t(1));
+  if (!out)
+    overflow = true;
+  return out;
 }
 
 std::optional<int64_t> checkedElementCount(ArrayRef<int64_t> shape) {

@@ -42,6 +42,16 @@ std::optional<SmallVector<int64_t>> matmulShape(ArrayRef<int64_t> lhs,
                                                 ArrayRef<int64_t> rhs,
                                                 std::string &why);
 
+/// One spatial output dim of a window op (conv2d, pool):
+/// `(in + padBefore + padAfter - dilation * (window - 1) - 1) / stride + 1`.
+/// A dynamic `in` or `window` gives a dynamic dim. Returns nullopt when the
+/// dilated window is larger than the padded input, or when the arithmetic
+/// overflows int64 (then `overflow` is set).
+std::optional<int64_t> windowOutputDim(int64_t in, int64_t padBefore,
+                                       int64_t padAfter, int64_t window,
+                                       int64_t stride, int64_t dilation,
+                                       bool &overflow);
+
 /// Element count of a static shape, or nullopt if it overflows int64.
 /// Dynamic dims count as 1.
 std::optional<int64_t> checkedElementCount(ArrayRef<int64_t> shape);

@@ -509,33 +509,6 @@ LogicalResult GatherOp::verify() {
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-/// Output size of one spatial dim of a window op: dynamic when the input or
-/// window dim is, nullopt when < 1. Sets `overflow` (and gives nullopt) when
-/// the padded input or the dilated window does not fit in int64.
-static std::optional<int64_t> windowOutput(int64_t in, int64_t padBefore,
-                                           int64_t padAfter, int64_t window,
-                                           int64_t stride, int64_t dilation,
-                                           bool &overflow) {
-  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
-    return ShapedType::kDynamic;
-  std::optional<int64_t> span =
-      llvm::checkedMulAdd(dilation, window - 1, int64_t(1));
-  std::optional<int64_t> padded = llvm::checkedAdd(in, padBefore);
-  if (padded)
-    padded = llvm::checkedAdd(*padded, padAfter);
-  if (!span || !padded) {
-    overflow = true;
-    return std::nullopt;
-  }
-  if (*padded < *span)
-    return std::nullopt;
-  std::optional<int64_t> out = llvm::checkedSub(*padded, *span);
-  if (out)
-    out = llvm::checkedAdd(*out / stride, int64_t(1));
-  if (!out)
-    overflow = true;
-  return out;
-}
 
 /// Checks the common window attributes: 2 entries >= 1 each for `pairs`, 4
 /// entries >= 0 for padding.
@@ -593,10 +566,10 @@ LogicalResult Conv2dOp::verify() {
   // mir.conv2d C5
   ArrayRef<int64_t> pad = getPadding();
   bool overflow = false;
-  auto ho = windowOutput(in.getDimSize(2), pad[0], pad[2],
+  auto ho = windowOutputDim(in.getDimSize(2), pad[0], pad[2],
                          filter.getDimSize(2), getStrides()[0],
                          getDilations()[0], overflow);
-  auto wo = windowOutput(in.getDimSize(3), pad[1], pad[3],
+  auto wo = windowOutputDim(in.getDimSize(3), pad[1], pad[3],
                          filter.getDimSize(3), getStrides()[1],
                          getDilations()[1], overflow);
   if (overflow)
@@ -630,9 +603,9 @@ LogicalResult PoolOp::verify() {
   // mir.pool C3
   ArrayRef<int64_t> pad = getPadding();
   bool overflow = false;
-  auto ho = windowOutput(in.getDimSize(2), pad[0], pad[2], getKernel()[0],
+  auto ho = windowOutputDim(in.getDimSize(2), pad[0], pad[2], getKernel()[0],
                          getStrides()[0], 1, overflow);
-  auto wo = windowOutput(in.getDimSize(3), pad[1], pad[3], getKernel()[1],
+  auto wo = windowOutputDim(in.getDimSize(3), pad[1], pad[3], getKernel()[1],
                          getStrides()[1], 1, overflow);
   if (overflow)
     return emitOpError("the padded input size overflows int64");

@@ -198,23 +198,23 @@ static Types inferGather(GatherOp op) {
   return {withShape(op, 0, shape)};
 }
 
-/// One spatial output dim of conv2d / pool (their C5 / C3):
-/// `(in + padBefore + padAfter - dilation * (window - 1) - 1) / stride + 1`.
-/// The verifiers have the same formula in MIROps.cpp (not shared yet).
+/// One spatial output dim of conv2d / pool (the verifiers' formula, from
+/// ShapeRules).
 static FailureOr<int64_t> inferWindowDim(Operation *op, int64_t dim, int64_t in,
                                          int64_t padBefore, int64_t padAfter,
                                          int64_t window, int64_t stride,
                                          int64_t dilation) {
-  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
-    return ShapedType::kDynamic;
-  int64_t span = dilation * (window - 1) + 1;
-  int64_t padded = in + padBefore + padAfter;
-  if (padded < span) {
-    emitDimError(op, 0, dim) << "the window spans " << span
-                             << " but the padded input dim is " << padded;
-    return failure();
-  }
-  return (padded - span) / stride + 1;
+  bool overflow = false;
+  std::optional<int64_t> out = windowOutputDim(in, padBefore, padAfter, window,
+                                               stride, dilation, overflow);
+  if (out)
+    return *out;
+  emitDimError(op, 0, dim) << (overflow
+                                   ? "the padded input or the dilated window "
+                                     "size overflows int64"
+                                   : "the dilated window is larger than the "
+                                     "padded input dim");
+  return failure();
 }
 
 static FailureOr<Types> inferConv2d(Conv2dOp op) {

@@ -108,7 +108,7 @@ func.func @matmul_batch_clash(%x: tensor<?x2x8xf32> {mir.dims = ["batch", 2, 8]}
 // A 5x5 filter does not fit a 4-high unpadded input (H bound to batch = 4).
 func.func @conv_window_too_large(%x: tensor<1x1x?x8xf32> {mir.dims = [1, 1, "batch", 8]}) -> tensor<1x1x?x4xf32> {
   %w = mir.param "w" : tensor<1x1x5x5xf32>
-  // expected-error @+1 {{'mir.conv2d' op cannot infer result 0 dim 2: the window spans 5 but the padded input dim is 4}}
+  // expected-error @+1 {{'mir.conv2d' op cannot infer result 0 dim 2: the dilated window is larger than the padded input dim}}
   %y = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x1x?x8xf32>, tensor<1x1x5x5xf32>) -> tensor<1x1x?x4xf32>
   return %y : tensor<1x1x?x4xf32>
 }
@@ -117,7 +117,7 @@ func.func @conv_window_too_large(%x: tensor<1x1x?x8xf32> {mir.dims = [1, 1, "bat
 
 // Pooling: a 5-wide window on an unpadded W bound to batch = 4.
 func.func @pool_window_too_large(%x: tensor<1x1x8x?xf32> {mir.dims = [1, 1, 8, "batch"]}) -> tensor<1x1x4x?xf32> {
-  // expected-error @+1 {{'mir.pool' op cannot infer result 0 dim 3: the window spans 5 but the padded input dim is 4}}
+  // expected-error @+1 {{'mir.pool' op cannot infer result 0 dim 3: the dilated window is larger than the padded input dim}}
   %y = mir.pool max %x kernel = [2, 5] strides = [2, 1] padding = [0, 0, 0, 0] : tensor<1x1x8x?xf32> -> tensor<1x1x4x?xf32>
   return %y : tensor<1x1x4x?xf32>
 }
