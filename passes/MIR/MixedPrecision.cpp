@@ -1,5 +1,19 @@
-//===- MixedPrecision.cpp - mir-mixed-precision -----------------------------===//
+//===- MixedPrecision.cpp - mir-mixed-precision ---------------------------===//
+//
+// Every MIR op with float tensors gets a compute type from the policy; its
+// float operands are cast to it and its float results take it. Leaves
+// (mir.constant, mir.param) keep their types and their consumers cast;
+// mir.cast keeps its declared output; mir.elementwise regions and non-MIR
+// ops (func.return) get their operands cast back to the types they had.
+//
+//===----------------------------------------------------------------------===//
 #include "passes/MIR/Passes.h"
+
+#include "dialects/MIR/MIROps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::rlx::mir {
 #define GEN_PASS_DEF_MIRMIXEDPRECISION
@@ -7,13 +21,240 @@ namespace mlir::rlx::mir {
 } // namespace mlir::rlx::mir
 
 using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::mir;
 
 namespace {
-struct MixedPrecision : mlir::rlx::mir::impl::MIRMixedPrecisionBase<MixedPrecision> {
-  using MIRMixedPrecisionBase::MIRMixedPrecisionBase;
-  void runOnOperation() override {
-    getOperation()->emitError("mir-mixed-precision is not implemented yet");
-    signalPassFailure();
-  }
+enum class Policy {
+  alwaysF32,
+  alwaysF16,
+  autoMixed,
+  autoMixedConservative,
+  autoMixedBf16,
+  custom,
+};
+
+/// What the rewrite does to one op, decided on the IR as written.
+struct Step {
+  Operation *op;
+  /// The compute type of a MIR op; null for ops whose operands keep their
+  /// original types (`keep`).
+  Type compute;
+  SmallVector<Type> keep;
 };
 } // namespace
+
+template <typename... Ops> static SmallVector<StringRef> operationNames() {
+  return {Ops::getOperationName()...};
+}
+
+/// MIR ops whose element types the pass sets. Not: leaves (their consumers
+/// cast), casts (declared output, any input), regions (kept as written) and
+/// yield.
+static bool isComputeOpName(StringRef name) {
+  static const SmallVector<StringRef> all = operationNames<
+#define GET_OP_LIST
+#include "dialects/MIR/MIROps.cpp.inc"
+      >();
+  static const SmallVector<StringRef> excluded =
+      operationNames<ConstantOp, ParamOp, CastOp, ElementwiseOp, YieldOp>();
+  return llvm::is_contained(all, name) && !llvm::is_contained(excluded, name);
+}
+
+static Type floatElementOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !isa<FloatType>(tensor.getElementType()))
+    return {};
+  return tensor.getElementType();
+}
+
+/// The float element type `op` computes in as written: that of its first
+/// float result, else of its first float operand (mir.compare); null when
+/// the op has no float tensor.
+static Type originalFloatType(Operation *op) {
+  for (Type t : op->getResultTypes())
+    if (Type elt = floatElementOf(t))
+      return elt;
+  for (Type t : op->getOperandTypes())
+    if (Type elt = floatElementOf(t))
+      return elt;
+  return {};
+}
+
+/// auto-mixed keeps these in f32: they accumulate or exponentiate, where
+/// f16's range and precision lose the result.
+static bool needsF32(Operation *op) {
+  if (isa<SoftmaxOp, LayerNormOp, RmsNormOp, ResidualNormOp, CumsumOp>(op))
+    return true;
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getKind() == ReduceKind::sum ||
+           reduce.getKind() == ReduceKind::mean ||
+           reduce.getKind() == ReduceKind::prod;
+  if (auto unary = dyn_cast<UnaryOp>(op))
+    return unary.getKind() == UnaryKind::exp ||
+           unary.getKind() == UnaryKind::log;
+  if (auto binary = dyn_cast<BinaryOp>(op))
+    return binary.getKind() == BinaryKind::pow;
+  return false;
+}
+
+static bool isMatmulLike(Operation *op) {
+  return isa<MatmulOp, FusedMatmulOp, SharedMatmulOp, SwigluOp, Conv2dOp>(op);
+}
+
+namespace {
+struct MixedPrecision
+    : mlir::rlx::mir::impl::MIRMixedPrecisionBase<MixedPrecision> {
+  using MIRMixedPrecisionBase::MIRMixedPrecisionBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    customTypes.clear();
+    if (failed(parseOptions(func)))
+      return signalPassFailure();
+    for (Block &block : func.getBody())
+      rewriteBlock(block);
+  }
+
+private:
+  LogicalResult parseOptions(func::FuncOp func);
+  Type computeType(Operation *op) const;
+  void rewriteBlock(Block &block);
+  Value castTo(Value value, Type type, Operation *user);
+
+  Policy policyKind = Policy::alwaysF32;
+  llvm::StringMap<Type> customTypes;
+  /// One cast per (value, type) in a block: later users reuse the first,
+  /// which sits before an earlier user and so dominates them.
+  DenseMap<std::pair<Value, Type>, Value> casts;
+};
+} // namespace
+
+void MixedPrecision::rewriteBlock(Block &block) {
+  casts.clear();
+  // Decide everything first: a custom map keeps an op's type as written,
+  // and a region or return needs the types its operands had, while the
+  // rewrite changes result types as it goes.
+  SmallVector<Step> steps;
+  for (Operation &op : block) {
+    bool isMir = isa_and_nonnull<MIRDialect>(op.getDialect());
+    if (isMir && isComputeOpName(op.getName().getStringRef())) {
+      if (Type compute = computeType(&op))
+        steps.push_back({&op, compute, {}});
+      continue;
+    }
+    if (isa<ElementwiseOp>(op) || !isMir)
+      steps.push_back({&op, Type(), llvm::to_vector(op.getOperandTypes())});
+  }
+
+  for (Step &step : steps) {
+    Operation *op = step.op;
+    if (!step.compute) {
+      for (auto [use, type] : llvm::zip(op->getOpOperands(), step.keep))
+        if (use.get().getType() != type)
+          use.set(castTo(use.get(), type, op));
+      continue;
+    }
+    for (OpOperand &use : op->getOpOperands()) {
+      Type elt = floatElementOf(use.get().getType());
+      if (!elt || elt == step.compute)
+        continue;
+      auto type = cast<RankedTensorType>(use.get().getType());
+      use.set(castTo(use.get(), type.clone(step.compute), op));
+    }
+    for (OpResult result : op->getResults())
+      if (floatElementOf(result.getType()))
+        result.setType(
+            cast<RankedTensorType>(result.getType()).clone(step.compute));
+  }
+}
+
+LogicalResult MixedPrecision::parseOptions(func::FuncOp func) {
+  std::optional<Policy> parsed =
+      llvm::StringSwitch<std::optional<Policy>>(policy)
+          .Case("always-f32", Policy::alwaysF32)
+          .Case("always-f16", Policy::alwaysF16)
+          .Case("auto-mixed", Policy::autoMixed)
+          .Case("auto-mixed-conservative", Policy::autoMixedConservative)
+          .Case("auto-mixed-bf16", Policy::autoMixedBf16)
+          .Case("custom", Policy::custom)
+          .Default(std::nullopt);
+  if (!parsed)
+    return func.emitError() << "mir-mixed-precision: unknown policy '" << policy
+                            << "' (expected always-f32, always-f16, "
+                               "auto-mixed, auto-mixed-conservative, "
+                               "auto-mixed-bf16 or custom)";
+  policyKind = *parsed;
+  if (StringRef(custom).trim().empty())
+    return success();
+  // A map that would be ignored is a mistake, not a no-op.
+  if (policyKind != Policy::custom)
+    return func.emitError() << "mir-mixed-precision: the custom map needs "
+                               "policy=custom, got policy '"
+                            << policy << "'";
+
+  Builder b(func.getContext());
+  SmallVector<StringRef> entries;
+  StringRef(custom).split(entries, ',');
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    auto [name, typeName] = entry.split('=');
+    name = name.trim();
+    typeName = typeName.trim();
+    if (name.empty() || typeName.empty() || typeName.contains('='))
+      return func.emitError()
+             << "mir-mixed-precision: malformed custom entry '" << entry
+             << "' (expected op=type, e.g. mir.matmul=f16)";
+    if (!isComputeOpName(name))
+      return func.emitError()
+             << "mir-mixed-precision: custom entry '" << entry << "': '" << name
+             << "' is not a MIR op whose precision this pass sets";
+    Type type = llvm::StringSwitch<Type>(typeName)
+                    .Case("f16", b.getF16Type())
+                    .Case("bf16", b.getBF16Type())
+                    .Case("f32", b.getF32Type())
+                    .Case("f64", b.getF64Type())
+                    .Default(Type());
+    if (!type)
+      return func.emitError() << "mir-mixed-precision: custom entry '" << entry
+                              << "': unknown type '" << typeName
+                              << "' (expected f16, bf16, f32 or f64)";
+    if (!customTypes.try_emplace(name, type).second)
+      return func.emitError() << "mir-mixed-precision: custom entry '" << entry
+                              << "': '" << name << "' is listed more than once";
+  }
+  return success();
+}
+
+Type MixedPrecision::computeType(Operation *op) const {
+  Type original = originalFloatType(op);
+  if (!original)
+    return {}; // integer and i1 ops are untouched
+  Builder b(op->getContext());
+  switch (policyKind) {
+  case Policy::alwaysF32:
+    return b.getF32Type();
+  case Policy::alwaysF16:
+    return b.getF16Type();
+  case Policy::autoMixed:
+    return needsF32(op) ? b.getF32Type() : b.getF16Type();
+  case Policy::autoMixedBf16:
+    return needsF32(op) ? b.getF32Type() : b.getBF16Type();
+  case Policy::autoMixedConservative:
+    return isMatmulLike(op) ? b.getF16Type() : b.getF32Type();
+  case Policy::custom: {
+    auto it = customTypes.find(op->getName().getStringRef());
+    return it == customTypes.end() ? original : it->second;
+  }
+  }
+  llvm_unreachable("unknown policy");
+}
+
+Value MixedPrecision::castTo(Value value, Type type, Operation *user) {
+  Value &cast = casts[{value, type}];
+  if (!cast) {
+    OpBuilder builder(user);
+    cast = builder.create<CastOp>(user->getLoc(), type, value);
+  }
+  return cast;
+}
