@@ -1,5 +1,27 @@
-//===- HIRToMIR.cpp - convert-hir-to-mir ------------------------------------===//
+//===- HIRToMIR.cpp - convert-hir-to-mir ----------------------------------===//
+//
+// One OpRewritePattern per HIR op, applied by the greedy driver to the HIR
+// ops only. Every rewrite keeps value types (HIR and MIR share the tensor
+// types), so dialect conversion's operand remapping buys nothing; running the
+// driver on the existing HIR ops alone leaves MIR that the input already holds
+// (HIR's escape hatch) unfolded and in place.
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/HIRToMIR/HIRToMIR.h"
 #include "conversion/Passes.h"
+#include "dialects/Common/ShapeRules.h"
+#include "dialects/HIR/HIRDialect.h"
+#include "dialects/HIR/HIROps.h"
+#include "dialects/MIR/MIROps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace mlir::rlx {
 #define GEN_PASS_DEF_CONVERTHIRTOMIR
@@ -7,13 +29,681 @@ namespace mlir::rlx {
 } // namespace mlir::rlx
 
 using namespace mlir;
+using namespace mlir::rlx;
+
+/// Largest constant (masks, rope tables) the lowering materializes: a huge
+/// sequence length or head_dim must be a diagnostic, not an allocation
+/// failure (RELIABILITY.md contract 3). 8192 x 8192 fits.
+static constexpr int64_t kMaxConstantElements = int64_t(1) << 26;
+
+/// `value` rounded to nearest-even in `type`'s format.
+static APFloat inFormat(double value, FloatType type) {
+  APFloat result(value);
+  bool losesInfo = false;
+  result.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                 &losesInfo);
+  return result;
+}
+
+/// A float constant of `type` whose element `i` is `palette[pick(i)]`. Built
+/// through a raw buffer: a vector of APFloat takes 32 bytes per element,
+/// too much for a large mask.
+static DenseElementsAttr paletteConstant(RankedTensorType type,
+                                         ArrayRef<APFloat> palette,
+                                         function_ref<unsigned(int64_t)> pick) {
+  unsigned bytes = type.getElementTypeBitWidth() / 8; // f16, bf16, f32, f64
+  SmallVector<uint64_t> bits;
+  for (const APFloat &value : palette)
+    bits.push_back(value.bitcastToAPInt().getZExtValue());
+  int64_t count = type.getNumElements();
+  std::vector<char> raw(static_cast<size_t>(count) * bytes);
+  for (int64_t i = 0; i < count; ++i) {
+    uint64_t word = bits[pick(i)];
+    char *dst = raw.data() + i * bytes;
+    // Narrowing through a typed store keeps the host byte order MLIR expects.
+    if (bytes == 2) {
+      uint16_t v = static_cast<uint16_t>(word);
+      std::memcpy(dst, &v, 2);
+    } else if (bytes == 4) {
+      uint32_t v = static_cast<uint32_t>(word);
+      std::memcpy(dst, &v, 4);
+    } else {
+      std::memcpy(dst, &word, 8);
+    }
+  }
+  return DenseElementsAttr::getFromRawBuffer(type, raw);
+}
+
+/// The unary kind of an epilogue activation; none for `none`.
+static std::optional<UnaryKind> unaryKindOf(Activation act) {
+  switch (act) {
+  case Activation::none:
+    return std::nullopt;
+  case Activation::relu:
+    return UnaryKind::relu;
+  case Activation::gelu:
+    return UnaryKind::gelu;
+  case Activation::gelu_tanh:
+    return UnaryKind::gelu_tanh;
+  case Activation::silu:
+    return UnaryKind::silu;
+  case Activation::sigmoid:
+    return UnaryKind::sigmoid;
+  case Activation::tanh:
+    return UnaryKind::tanh;
+  }
+  return std::nullopt;
+}
 
 namespace {
-struct ConvertHIRToMIR : mlir::rlx::impl::ConvertHIRToMIRBase<ConvertHIRToMIR> {
-  using ConvertHIRToMIRBase::ConvertHIRToMIRBase;
-  void runOnOperation() override {
-    getOperation()->emitError("convert-hir-to-mir is not implemented yet");
-    signalPassFailure();
+
+/// Creates MIR ops at one location. Callers pass result types the MIR shape
+/// rules accept (checked before the first op is built, so a pattern never
+/// fails halfway).
+class MirBuilder {
+public:
+  MirBuilder(PatternRewriter &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {}
+
+  static RankedTensorType typeOf(Value v) {
+    return cast<RankedTensorType>(v.getType());
+  }
+
+  Value reshape(Value v, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, typeOf(v).getElementType());
+    return rewriter.create<mir::ReshapeOp>(loc, type, v);
+  }
+
+  Value transpose(Value v, ArrayRef<int64_t> permutation) {
+    RankedTensorType in = typeOf(v);
+    SmallVector<int64_t> shape;
+    for (int64_t p : permutation)
+      shape.push_back(in.getDimSize(p));
+    auto type = RankedTensorType::get(shape, in.getElementType());
+    return rewriter.create<mir::TransposeOp>(loc, type, v, permutation);
+  }
+
+  Value broadcast(Value v, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, typeOf(v).getElementType());
+    return rewriter.create<mir::BroadcastOp>(loc, type, v);
+  }
+
+  Value matmul(Value lhs, Value rhs, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, typeOf(lhs).getElementType());
+    return rewriter.create<mir::MatmulOp>(loc, type, lhs, rhs);
+  }
+
+  Value binary(BinaryKind kind, Value lhs, Value rhs, ArrayRef<int64_t> shape) {
+    auto type = RankedTensorType::get(shape, typeOf(lhs).getElementType());
+    return rewriter.create<mir::BinaryOp>(loc, type, kind, lhs, rhs);
+  }
+
+  /// `lhs kind rhs` where `rhs` broadcasts to `lhs`'s shape.
+  Value binary(BinaryKind kind, Value lhs, Value rhs) {
+    return binary(kind, lhs, rhs, typeOf(lhs).getShape());
+  }
+
+  Value unary(UnaryKind kind, Value v) {
+    return rewriter.create<mir::UnaryOp>(loc, v.getType(), kind, v);
+  }
+
+  Value convert(Value v, Type elementType) {
+    auto type = RankedTensorType::get(typeOf(v).getShape(), elementType);
+    return rewriter.create<mir::CastOp>(loc, type, v);
+  }
+
+  Value constant(DenseElementsAttr value) {
+    return rewriter.create<mir::ConstantOp>(loc, value);
+  }
+  Value constant(RankedTensorType type, ArrayRef<APFloat> values) {
+    return constant(DenseElementsAttr::get(type, values));
+  }
+
+  /// A rank-0 constant: it broadcasts against any tensor.
+  Value scalar(FloatType type, const APFloat &value) {
+    return constant(RankedTensorType::get({}, type), value);
+  }
+  Value scalar(FloatType type, double value) {
+    return scalar(type, inFormat(value, type));
+  }
+
+private:
+  PatternRewriter &rewriter;
+  Location loc;
+};
+
+/// A pattern that knows the lowering policy.
+template <typename OpTy> struct HirPattern : OpRewritePattern<OpTy> {
+  HirPattern(MLIRContext *context, bool direct)
+      : OpRewritePattern<OpTy>(context), direct(direct) {}
+  bool direct;
+};
+
+//===----------------------------------------------------------------------===//
+// One-to-one ops
+//===----------------------------------------------------------------------===//
+
+struct ParamLowering : HirPattern<hir::ParamOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::ParamOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::ParamOp>(op, op.getType(),
+                                              op.getNameAttr());
+    return success();
   }
 };
+
+struct MatmulLowering : HirPattern<hir::MatmulOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::MatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::MatmulOp>(op, op.getType(), op.getLhs(),
+                                               op.getRhs());
+    return success();
+  }
+};
+
+struct ActivationLowering : HirPattern<hir::ActivationOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::ActivationOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::UnaryOp>(op, op.getType(),
+                                              op.getKindAttr(), op.getInput());
+    return success();
+  }
+};
+
+struct BinaryLowering : HirPattern<hir::BinaryOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::BinaryOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::BinaryOp>(
+        op, op.getType(), op.getKindAttr(), op.getLhs(), op.getRhs());
+    return success();
+  }
+};
+
+struct SoftmaxLowering : HirPattern<hir::SoftmaxOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::SoftmaxOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::SoftmaxOp>(op, op.getType(), op.getInput(),
+                                                op.getAxisAttr());
+    return success();
+  }
+};
+
+struct LayerNormLowering : HirPattern<hir::LayerNormOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::LayerNormOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::LayerNormOp>(
+        op, op.getType(), op.getInput(), op.getGamma(), op.getBeta(),
+        op.getEpsAttr());
+    return success();
+  }
+};
+
+struct RmsNormLowering : HirPattern<hir::RmsNormOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::RmsNormOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<mir::RmsNormOp>(op, op.getType(), op.getInput(),
+                                                op.getGamma(), op.getEpsAttr());
+    return success();
+  }
+};
+
+struct EmbeddingLowering : HirPattern<hir::EmbeddingOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::EmbeddingOp op,
+                                PatternRewriter &rewriter) const override {
+    // Both read zeros for an out-of-range id, so no clamp is needed.
+    rewriter.replaceOpWithNewOp<mir::GatherOp>(op, op.getType(), op.getTable(),
+                                               op.getIds(),
+                                               rewriter.getI64IntegerAttr(0));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Blocks with a fused MIR counterpart
+//===----------------------------------------------------------------------===//
+
+/// `input x weight` as MIR wants it: matmul needs rank >= 2, so a vector
+/// input is viewed as one row and `finish` drops that row again.
+struct Projection {
+  Projection(MirBuilder &mb, Value input, RankedTensorType result)
+      : mb(mb), result(result), input(input), vector(result.getRank() == 1) {
+    if (vector) {
+      this->input =
+          mb.reshape(input, {1, MirBuilder::typeOf(input).getDimSize(0)});
+      this->result = RankedTensorType::get({1, result.getDimSize(0)},
+                                           result.getElementType());
+    }
+  }
+  Value finish(Value v, RankedTensorType original) {
+    return vector ? mb.reshape(v, original.getShape()) : v;
+  }
+
+  MirBuilder &mb;
+  RankedTensorType result;
+  Value input;
+  bool vector;
+};
+
+struct LinearLowering : HirPattern<hir::LinearOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::LinearOp op,
+                                PatternRewriter &rewriter) const override {
+    MirBuilder mb(rewriter, op.getLoc());
+    Projection proj(mb, op.getInput(), op.getType());
+    Value y;
+    if (direct) {
+      y = rewriter.create<mir::FusedMatmulOp>(op.getLoc(), proj.result,
+                                              proj.input, op.getWeight(),
+                                              op.getBias(), op.getActAttr());
+    } else {
+      ArrayRef<int64_t> shape = proj.result.getShape();
+      y = mb.matmul(proj.input, op.getWeight(), shape);
+      if (Value bias = op.getBias())
+        y = mb.binary(BinaryKind::add, y, bias, shape);
+      if (std::optional<UnaryKind> act = unaryKindOf(op.getAct()))
+        y = mb.unary(*act, y);
+    }
+    rewriter.replaceOp(op, proj.finish(y, op.getType()));
+    return success();
+  }
+};
+
+struct SwigluLowering : HirPattern<hir::SwigluOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::SwigluOp op,
+                                PatternRewriter &rewriter) const override {
+    if (direct) {
+      rewriter.replaceOpWithNewOp<mir::SwigluOp>(
+          op, op.getType(), op.getInput(), op.getWGate(), op.getWUp());
+      return success();
+    }
+    MirBuilder mb(rewriter, op.getLoc());
+    Projection proj(mb, op.getInput(), op.getType());
+    ArrayRef<int64_t> shape = proj.result.getShape();
+    Value gate = mb.matmul(proj.input, op.getWGate(), shape);
+    gate = mb.unary(UnaryKind::silu, gate);
+    Value up = mb.matmul(proj.input, op.getWUp(), shape);
+    Value y = mb.binary(BinaryKind::mul, gate, up, shape);
+    rewriter.replaceOp(op, proj.finish(y, op.getType()));
+    return success();
+  }
+};
+
+struct ResidualNormLowering : HirPattern<hir::ResidualNormOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::ResidualNormOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getInput().getType();
+    if (direct) {
+      rewriter.replaceOpWithNewOp<mir::ResidualNormOp>(
+          op, type, type, op.getKindAttr(), op.getInput(), op.getResidual(),
+          /*bias=*/Value(), op.getGamma(), op.getBeta(), op.getEpsAttr());
+      return success();
+    }
+    MirBuilder mb(rewriter, op.getLoc());
+    Value sum = mb.binary(BinaryKind::add, op.getInput(), op.getResidual());
+    Value normed;
+    if (op.getKind() == NormKind::layer)
+      normed = rewriter.create<mir::LayerNormOp>(
+          op.getLoc(), type, sum, op.getGamma(), op.getBeta(), op.getEpsAttr());
+    else
+      normed = rewriter.create<mir::RmsNormOp>(op.getLoc(), type, sum,
+                                               op.getGamma(), op.getEpsAttr());
+    rewriter.replaceOp(op, {normed, sum});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Attention
+//===----------------------------------------------------------------------===//
+
+/// The shapes of an attention lowering, computed before any op is built.
+struct AttentionPlan {
+  SmallVector<int64_t> scores;  // q k^T: [B, H, S, T]
+  SmallVector<int64_t> masked;  // after a mask operand, which may refine dims
+  SmallVector<int64_t> context; // probs v: [B, H, S, D]
+};
+
+/// Plans `op`'s lowering; on failure `why` says what stands in the way.
+static FailureOr<AttentionPlan> planAttention(hir::AttentionOp op,
+                                              std::string &why) {
+  RankedTensorType q = op.getQuery().getType(), k = op.getKey().getType();
+  int64_t heads = op.getHeads(), dim = op.getHeadDim();
+  int64_t seqQ = q.getDimSize(1), seqK = k.getDimSize(1);
+  AttentionPlan plan;
+  auto scores = matmulShape({q.getDimSize(0), heads, seqQ, dim},
+                            {k.getDimSize(0), heads, dim, seqK}, why);
+  if (!scores)
+    return failure();
+  plan.scores = *scores;
+  plan.masked = *scores;
+  MaskKind kind = op.getMaskKind();
+  if (kind == MaskKind::causal || kind == MaskKind::sliding_window) {
+    // The mask is a constant table, so its size must be known here.
+    if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK)) {
+      why = "a " + stringifyMaskKind(kind).str() +
+            " mask needs static query and key lengths, got S = " +
+            formatShape({seqQ}) + ", T = " + formatShape({seqK}) +
+            "; specialize the sequence dims first (mir-specialize)";
+      return failure();
+    }
+    if (seqK != 0 && seqQ > kMaxConstantElements / seqK) {
+      why = "a " + stringifyMaskKind(kind).str() + " mask of " +
+            std::to_string(seqQ) + "x" + std::to_string(seqK) +
+            " elements exceeds the limit of " +
+            std::to_string(kMaxConstantElements) + " constant elements";
+      return failure();
+    }
+  } else if (Value mask = op.getMask()) {
+    auto masked = broadcastShapes(
+        plan.scores, cast<RankedTensorType>(mask.getType()).getShape(), why);
+    if (!masked)
+      return failure();
+    plan.masked = *masked;
+  }
+  auto context =
+      matmulShape(plan.masked, {k.getDimSize(0), heads, seqK, dim}, why);
+  if (!context)
+    return failure();
+  plan.context = *context;
+  return plan;
+}
+
+/// The additive causal / sliding-window mask [S, T]: query i sees key j when
+/// j <= i + (T - S), and with a window only the last `window` such keys.
+static DenseElementsAttr causalMask(int64_t seqQ, int64_t seqK,
+                                    std::optional<int64_t> window,
+                                    FloatType type) {
+  const llvm::fltSemantics &sem = type.getFloatSemantics();
+  APFloat palette[] = {APFloat::getZero(sem),
+                       APFloat::getInf(sem, /*Negative=*/true)};
+  return paletteConstant(
+      RankedTensorType::get({seqQ, seqK}, type), palette, [&](int64_t n) {
+        int64_t i = n / seqK, j = n % seqK;
+        int64_t last = i + (seqK - seqQ);
+        bool visible = j <= last && (!window || j > last - *window);
+        return visible ? 0u : 1u;
+      });
+}
+
+/// [B, L, N*D] -> [B, N, L, D].
+static Value splitHeads(MirBuilder &mb, Value x, int64_t heads, int64_t dim) {
+  RankedTensorType t = MirBuilder::typeOf(x);
+  Value split = mb.reshape(x, {t.getDimSize(0), t.getDimSize(1), heads, dim});
+  return mb.transpose(split, {0, 2, 1, 3});
+}
+
+/// Grouped-query attention: [B, KVH, T, D] -> [B, H, T, D], each kv head
+/// repeated H / KVH times in a row (head h reads kv head h / (H / KVH)).
+static Value repeatKvHeads(MirBuilder &mb, Value x, int64_t heads) {
+  RankedTensorType t = MirBuilder::typeOf(x);
+  int64_t batch = t.getDimSize(0), kvHeads = t.getDimSize(1),
+          seq = t.getDimSize(2), dim = t.getDimSize(3);
+  if (kvHeads == heads)
+    return x;
+  Value one = mb.reshape(x, {batch, kvHeads, 1, seq, dim});
+  Value groups = mb.broadcast(one, {batch, kvHeads, heads / kvHeads, seq, dim});
+  return mb.reshape(groups, {batch, heads, seq, dim});
+}
+
+struct AttentionLowering : HirPattern<hir::AttentionOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::AttentionOp op,
+                                PatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<AttentionPlan> plan = planAttention(op, why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+
+    MirBuilder mb(rewriter, op.getLoc());
+    auto type = cast<FloatType>(op.getQuery().getType().getElementType());
+    int64_t heads = op.getHeads(), kvHeads = op.getNumKvHeads(),
+            dim = op.getHeadDim();
+    Value q = splitHeads(mb, op.getQuery(), heads, dim);
+    Value k =
+        repeatKvHeads(mb, splitHeads(mb, op.getKey(), kvHeads, dim), heads);
+    Value v =
+        repeatKvHeads(mb, splitHeads(mb, op.getValue(), kvHeads, dim), heads);
+
+    Value kT = mb.transpose(k, {0, 1, 3, 2});
+    Value scores = mb.matmul(q, kT, plan->scores);
+    double scale = op.getScale() ? op.getScale()->convertToDouble()
+                                 : 1.0 / std::sqrt(static_cast<double>(dim));
+    scores = mb.binary(BinaryKind::mul, scores, mb.scalar(type, scale));
+    if (std::optional<APFloat> softcap = op.getSoftcap()) {
+      Value cap = mb.scalar(type, softcap->convertToDouble());
+      scores = mb.binary(BinaryKind::div, scores, cap);
+      scores = mb.unary(UnaryKind::tanh, scores);
+      scores = mb.binary(BinaryKind::mul, scores, cap);
+    }
+
+    switch (op.getMaskKind()) {
+    case MaskKind::none:
+      break;
+    case MaskKind::causal:
+    case MaskKind::sliding_window: {
+      int64_t seqQ = plan->scores[2], seqK = plan->scores[3];
+      std::optional<int64_t> window;
+      if (op.getMaskKind() == MaskKind::sliding_window)
+        window = op.getWindow();
+      Value mask = mb.constant(causalMask(seqQ, seqK, window, type));
+      scores = mb.binary(BinaryKind::add, scores, mask);
+      break;
+    }
+    case MaskKind::custom: {
+      Value dropped = mb.scalar(
+          type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true));
+      auto masked = RankedTensorType::get(plan->masked, type);
+      scores = rewriter.create<mir::SelectOp>(op.getLoc(), masked, op.getMask(),
+                                              scores, dropped);
+      break;
+    }
+    case MaskKind::additive_bias:
+      scores = mb.binary(BinaryKind::add, scores, op.getMask(), plan->masked);
+      break;
+    }
+
+    Value probs = rewriter.create<mir::SoftmaxOp>(
+        op.getLoc(), scores.getType(), scores, rewriter.getI64IntegerAttr(-1));
+    Value context = mb.matmul(probs, v, plan->context);
+    Value merged = mb.transpose(context, {0, 2, 1, 3});
+    rewriter.replaceOp(op, mb.reshape(merged, op.getType().getShape()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Rope
+//===----------------------------------------------------------------------===//
+
+/// Why `op` cannot be lowered, or an empty string.
+static std::string ropeBlocker(hir::RopeOp op) {
+  int64_t dim = op.getHeadDim();
+  if (dim > kMaxConstantElements / dim)
+    return "head_dim " + std::to_string(dim) + " needs a " +
+           std::to_string(dim) + "x" + std::to_string(dim) +
+           " rotation constant, over the limit of " +
+           std::to_string(kMaxConstantElements) + " constant elements";
+  return "";
+}
+
+struct RopeLowering : HirPattern<hir::RopeOp> {
+  using HirPattern::HirPattern;
+  LogicalResult matchAndRewrite(hir::RopeOp op,
+                                PatternRewriter &rewriter) const override {
+    std::string why = ropeBlocker(op);
+    if (!why.empty())
+      return rewriter.notifyMatchFailure(op, why);
+
+    MirBuilder mb(rewriter, op.getLoc());
+    RankedTensorType x = op.getType();
+    auto type = cast<FloatType>(x.getElementType());
+    int64_t heads = op.getHeads(), dim = op.getHeadDim();
+    int64_t rotary = op.getRotaryDim().value_or(dim), half = rotary / 2;
+    int64_t batch = x.getDimSize(0), seq = x.getDimSize(1);
+    int64_t positions = op.getPositions().getType().getDimSize(0);
+
+    // Angles in f32 (f64 for f64 models): f16 and bf16 cannot even hold the
+    // positions exactly (bf16 stops at 256), let alone position * frequency.
+    FloatType angleType = type.isF64() ? FloatType(rewriter.getF64Type())
+                                       : FloatType(rewriter.getF32Type());
+    double theta = op.getTheta().convertToDouble();
+    SmallVector<APFloat> invFreq;
+    for (int64_t i = 0; i < dim; ++i) {
+      // Pass-through dims get frequency 0: cos 1 and sin 0 keep them as is.
+      double f = i < rotary
+                     ? std::pow(theta, -2.0 * static_cast<double>(i % half) /
+                                           static_cast<double>(rotary))
+                     : 0.0;
+      invFreq.push_back(inFormat(f, angleType));
+    }
+    Value pos = mb.convert(op.getPositions(), angleType);
+    pos = mb.reshape(pos, {positions, 1});
+    Value freq =
+        mb.constant(RankedTensorType::get({1, dim}, angleType), invFreq);
+    Value angles = mb.binary(BinaryKind::mul, pos, freq, {positions, dim});
+    Value cos = mb.unary(UnaryKind::cos, angles);
+    Value sin = mb.unary(UnaryKind::sin, angles);
+    if (angleType != type) {
+      cos = mb.convert(cos, type);
+      sin = mb.convert(sin, type);
+    }
+    // [S, 1, D] broadcasts over the heads of [B, S, H, D].
+    cos = mb.reshape(cos, {positions, 1, dim});
+    sin = mb.reshape(sin, {positions, 1, dim});
+
+    // Rotate half as a matmul: slicing would need static batch and seq.
+    // Column i < R/2 takes -x[i + R/2], column R/2 <= i < R takes x[i - R/2],
+    // pass-through columns are zero.
+    APFloat palette[] = {APFloat::getZero(type.getFloatSemantics()),
+                         inFormat(-1.0, type), inFormat(1.0, type)};
+    DenseElementsAttr rotation = paletteConstant(
+        RankedTensorType::get({dim, dim}, type), palette, [&](int64_t n) {
+          int64_t row = n / dim, col = n % dim;
+          if (col < half && row == col + half)
+            return 1u;
+          if (col >= half && col < rotary && row == col - half)
+            return 2u;
+          return 0u;
+        });
+    Value x4 = mb.reshape(op.getInput(), {batch, seq, heads, dim});
+    Value rotated =
+        mb.matmul(x4, mb.constant(rotation), {batch, seq, heads, dim});
+    // positions' length may be static where x's is not.
+    SmallVector<int64_t> shape = {batch, seq, heads, dim};
+    if (ShapedType::isDynamic(seq))
+      shape[1] = positions;
+    Value y =
+        mb.binary(BinaryKind::add, mb.binary(BinaryKind::mul, x4, cos, shape),
+                  mb.binary(BinaryKind::mul, rotated, sin, shape), shape);
+    rewriter.replaceOp(op, mb.reshape(y, x.getShape()));
+    return success();
+  }
+};
+
+/// Why the HIR op `op` was left in place, for the pass's diagnostic.
+static std::string loweringBlocker(Operation *op) {
+  std::string why;
+  if (auto attention = dyn_cast<hir::AttentionOp>(op))
+    (void)planAttention(attention, why);
+  else if (auto rope = dyn_cast<hir::RopeOp>(op))
+    why = ropeBlocker(rope);
+  return why;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// Moves `hir.name` / `hir.dims` to `mir.name` / `mir.dims` on the
+/// arguments and results of `fn`.
+static void renameAnnotations(func::FuncOp fn) {
+  MLIRContext *ctx = fn.getContext();
+  auto hirName = StringAttr::get(ctx, "hir.name"),
+       hirDims = StringAttr::get(ctx, "hir.dims");
+  auto mirName = StringAttr::get(ctx, "mir.name"),
+       mirDims = StringAttr::get(ctx, "mir.dims");
+  for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
+    if (Attribute name = fn.removeArgAttr(i, hirName))
+      fn.setArgAttr(i, mirName, name);
+    if (Attribute dims = fn.removeArgAttr(i, hirDims))
+      fn.setArgAttr(i, mirDims, dims);
+  }
+  for (unsigned i = 0, e = fn.getNumResults(); i < e; ++i)
+    if (Attribute name = fn.removeResultAttr(i, hirName))
+      fn.setResultAttr(i, mirName, name);
+}
+
+struct ConvertHIRToMIR : mlir::rlx::impl::ConvertHIRToMIRBase<ConvertHIRToMIR> {
+  using ConvertHIRToMIRBase::ConvertHIRToMIRBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (policy != "fusable" && policy != "direct") {
+      // On the location only: the op would print the whole module as a note.
+      emitError(module.getLoc())
+          << "convert-hir-to-mir: unknown policy '" << policy
+          << "'; expected 'fusable' or 'direct'";
+      return signalPassFailure();
+    }
+
+    SmallVector<Operation *> hirOps;
+    module.walk([&](Operation *op) {
+      if (isa_and_nonnull<hir::HIRDialect>(op->getDialect()))
+        hirOps.push_back(op);
+    });
+    RewritePatternSet patterns(&getContext());
+    populateHIRToMIRPatterns(patterns, policy == "direct");
+    GreedyRewriteConfig config;
+    // Only the HIR ops are rewritten, each once; new MIR ops are not
+    // revisited. Unused HIR ops are erased (they are pure), as the
+    // canonicalizer after this pass would. The op-list driver makes a single
+    // sweep (maxIterations does not apply), so the rewrite count is the
+    // bound; the slack only matters for a pattern that wrongly re-creates HIR.
+    config.strictMode = GreedyRewriteStrictness::ExistingOps;
+    config.maxNumRewrites = 2 * static_cast<int64_t>(hirOps.size()) + 1;
+    // Not converging leaves HIR ops behind, which the walk below reports.
+    (void)applyOpPatternsAndFold(hirOps, std::move(patterns), config);
+
+    bool ok = true;
+    module.walk([&](Operation *op) {
+      if (auto fn = dyn_cast<func::FuncOp>(op))
+        renameAnnotations(fn);
+      if (isa_and_nonnull<hir::HIRDialect>(op->getDialect())) {
+        InFlightDiagnostic diag = op->emitOpError("cannot be lowered to MIR");
+        std::string why = loweringBlocker(op);
+        if (!why.empty())
+          diag << ": " << why;
+        ok = false;
+      }
+      for (NamedAttribute attr : op->getDiscardableAttrs())
+        if (attr.getName().getValue().starts_with("hir.")) {
+          op->emitOpError() << "attribute '" << attr.getName().getValue()
+                            << "' has no MIR equivalent";
+          ok = false;
+        }
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
 } // namespace
+
+void mlir::rlx::populateHIRToMIRPatterns(RewritePatternSet &patterns,
+                                         bool directPolicy) {
+  patterns.add<ParamLowering, LinearLowering, MatmulLowering, AttentionLowering,
+               LayerNormLowering, RmsNormLowering, ResidualNormLowering,
+               SoftmaxLowering, SwigluLowering, RopeLowering, EmbeddingLowering,
+               ActivationLowering, BinaryLowering>(patterns.getContext(),
+                                                   directPolicy);
+}
