@@ -4,6 +4,7 @@
 //   n1 = LayerNorm(x + Wo·Attention(x Wq, x Wk, x Wv))
 //   y  = LayerNorm(n1 + W2·relu(W1·n1))
 // Weights are [in, out]. The batch dim is symbolic.
+// rlx-bind: batch=1   (the binding scripts/run-example.sh compiles with)
 func.func @encoder(%x: tensor<?x128x256xf32> {hir.name = "x", hir.dims = ["batch", 128, 256]})
     -> (tensor<?x128x256xf32> {hir.name = "y"}) {
   %wq = hir.param "attn.wq" : tensor<256x256xf32>

@@ -1,6 +1,7 @@
 // mlp.mlir — a two-layer perceptron written in HIR (PERFORMANCE.md's shape):
 // batch 64, 784 -> 512 (bias + relu) -> 10 (bias). The batch dim is symbolic;
 // binding batch = 64 specializes it.
+// rlx-bind: batch=64   (the binding scripts/run-example.sh compiles with)
 func.func @mlp(%x: tensor<?x784xf32> {hir.name = "x", hir.dims = ["batch", 784]})
     -> (tensor<?x10xf32> {hir.name = "logits"}) {
   %w1 = hir.param "fc1.weight" : tensor<784x512xf32>

@@ -13,6 +13,7 @@
 #include "dialects/HIR/HIRDialect.h"
 #include "dialects/HIR/HIROps.h"
 #include "dialects/MIR/MIROps.h"
+#include "passes/MIR/Decompose.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -72,27 +73,6 @@ static DenseElementsAttr paletteConstant(RankedTensorType type,
     }
   }
   return DenseElementsAttr::getFromRawBuffer(type, raw);
-}
-
-/// The unary kind of an epilogue activation; none for `none`.
-static std::optional<UnaryKind> unaryKindOf(Activation act) {
-  switch (act) {
-  case Activation::none:
-    return std::nullopt;
-  case Activation::relu:
-    return UnaryKind::relu;
-  case Activation::gelu:
-    return UnaryKind::gelu;
-  case Activation::gelu_tanh:
-    return UnaryKind::gelu_tanh;
-  case Activation::silu:
-    return UnaryKind::silu;
-  case Activation::sigmoid:
-    return UnaryKind::sigmoid;
-  case Activation::tanh:
-    return UnaryKind::tanh;
-  }
-  return std::nullopt;
 }
 
 namespace {
@@ -304,12 +284,10 @@ struct LinearLowering : HirPattern<hir::LinearOp> {
                                               proj.input, op.getWeight(),
                                               op.getBias(), op.getActAttr());
     } else {
-      ArrayRef<int64_t> shape = proj.result.getShape();
-      y = mb.matmul(proj.input, op.getWeight(), shape);
-      if (Value bias = op.getBias())
-        y = mb.binary(BinaryKind::add, y, bias, shape);
-      if (std::optional<UnaryKind> act = unaryKindOf(op.getAct()))
-        y = mb.unary(*act, y);
+      // The chain the matmul-epilogue fusion recognises.
+      y = mir::buildMatmulEpilogue(rewriter, op.getLoc(), proj.input,
+                                   op.getWeight(), op.getBias(), op.getAct(),
+                                   proj.result);
     }
     rewriter.replaceOp(op, proj.finish(y, op.getType()));
     return success();
@@ -327,11 +305,8 @@ struct SwigluLowering : HirPattern<hir::SwigluOp> {
     }
     MirBuilder mb(rewriter, op.getLoc());
     Projection proj(mb, op.getInput(), op.getType());
-    ArrayRef<int64_t> shape = proj.result.getShape();
-    Value gate = mb.matmul(proj.input, op.getWGate(), shape);
-    gate = mb.unary(UnaryKind::silu, gate);
-    Value up = mb.matmul(proj.input, op.getWUp(), shape);
-    Value y = mb.binary(BinaryKind::mul, gate, up, shape);
+    Value y = mir::buildSwiglu(rewriter, op.getLoc(), proj.input,
+                               op.getWGate(), op.getWUp(), proj.result);
     rewriter.replaceOp(op, proj.finish(y, op.getType()));
     return success();
   }
@@ -348,15 +323,9 @@ struct ResidualNormLowering : HirPattern<hir::ResidualNormOp> {
           /*bias=*/Value(), op.getGamma(), op.getBeta(), op.getEpsAttr());
       return success();
     }
-    MirBuilder mb(rewriter, op.getLoc());
-    Value sum = mb.binary(BinaryKind::add, op.getInput(), op.getResidual());
-    Value normed;
-    if (op.getKind() == NormKind::layer)
-      normed = rewriter.create<mir::LayerNormOp>(
-          op.getLoc(), type, sum, op.getGamma(), op.getBeta(), op.getEpsAttr());
-    else
-      normed = rewriter.create<mir::RmsNormOp>(op.getLoc(), type, sum,
-                                               op.getGamma(), op.getEpsAttr());
+    auto [normed, sum] = mir::buildResidualNorm(
+        rewriter, op.getLoc(), op.getKind(), op.getInput(), op.getResidual(),
+        /*bias=*/Value(), op.getGamma(), op.getBeta(), op.getEpsAttr());
     rewriter.replaceOp(op, {normed, sum});
     return success();
   }
