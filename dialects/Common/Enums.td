@@ -74,7 +74,7 @@ def RLX_PoolKind : I32EnumAttr<"PoolKind", "pooling", [
 
 def RLX_IOKind : I32EnumAttr<"IOKind", "role of an arena slot in the manifest", [
     I32EnumAttrCase<"input", 0>, I32EnumAttrCase<"param", 1>,
-    I32EnumAttrCase<"output", 2>]> {
+    I32EnumAttrCase<"output", 2>, I32EnumAttrCase<"constant", 3>]> {
   let cppNamespace = "::mlir::rlx";
 }
 

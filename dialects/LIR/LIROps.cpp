@@ -62,7 +62,7 @@ LogicalResult ProgramOp::verify() {
 
 LogicalResult ProgramOp::verifyRegions() {
   int schedules = 0;
-  llvm::StringSet<> names[3];
+  llvm::StringSet<> names[4];
   for (Operation &op : getBody().front()) {
     // lir.program C3
     if (isa<ScheduleOp>(op)) {
@@ -105,6 +105,19 @@ LogicalResult IOOp::verify() {
   // lir.io C4
   if (getName().empty())
     return emitOpError("name must not be empty");
+  // lir.io C5
+  bool isConstant = getKind() == IOKind::constant;
+  if (isConstant != static_cast<bool>(getValueAttr()))
+    return emitOpError() << (isConstant ? "a constant slot needs a value"
+                                        : "only constant slots take a value");
+  if (auto value = getValueAttr()) {
+    auto valueType = cast<ShapedType>(value.getType());
+    if (valueType.getShape() != getMemRefType().getShape() ||
+        valueType.getElementType() != getMemRefType().getElementType())
+      return emitOpError() << "value of type " << value.getType()
+                           << " does not match the slot type "
+                           << getMemRefType();
+  }
   // lir.io C3
   return verifyInArena(*this, offset, getMemRefType(), program);
 }

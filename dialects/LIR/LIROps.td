@@ -13,6 +13,7 @@ include "dialects/LIR/LIRDialect.td"
 include "dialects/Common/Enums.td"
 include "dialects/Common/Types.td"
 include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -49,7 +50,8 @@ def LIR_ProgramOp : LIR_Op<"program", [
     (C2) `arena_size` >= 0.
     (C3) the body holds only `lir.io`, `lir.kernel` and exactly one
          `lir.schedule`.
-    (C4) manifest names are unique within each kind (input, param, output).
+    (C4) manifest names are unique within each kind (input, param, output,
+         constant).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, I64Attr:$arena_size,
                        DefaultValuedAttr<I64Attr, "64">:$alignment);
@@ -63,22 +65,31 @@ def LIR_ProgramOp : LIR_Op<"program", [
 }
 
 def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
-  let summary = "a manifest entry: a named input, parameter or output slot";
+  let summary = "a manifest entry: a named input, parameter, output or constant slot";
   let description = [{
+    Constants carry their value; the runtime writes it into the arena once,
+    when the program is loaded.
+
     ```mlir
     lir.io param "fc1.weight" at 4096 : memref<784x512xf32>
+    lir.io constant "c0" at 64 : memref<2xf32> = dense<[1.0, 2.0]>
     ```
 
     Constraints:
     (C1) the type is a static memref with the default layout and memory
-         space, of rank <= 16 and a byte size that fits in int64.
+         space, of rank <= 16 and a size that fits in int64.
     (C2) `offset` >= 0 and a multiple of the program's alignment.
     (C3) the slot lies inside the arena.
     (C4) the name is not empty.
+    (C5) a `value` is present exactly for `constant` slots, and its type has
+         the slot's shape and element type.
   }];
   let arguments = (ins RLX_IOKind:$kind, StrAttr:$name, I64Attr:$offset,
-                       TypeAttrOf<LIR_ArenaMemRef>:$type);
-  let assemblyFormat = "$kind $name `at` $offset attr-dict `:` $type";
+                       TypeAttrOf<LIR_ArenaMemRef>:$type,
+                       OptionalAttr<ElementsAttr>:$value);
+  let assemblyFormat = [{
+    $kind $name `at` $offset attr-dict `:` $type (`=` $value^)?
+  }];
   let extraClassDeclaration = [{
     MemRefType getMemRefType() { return cast<MemRefType>(getType()); }
   }];

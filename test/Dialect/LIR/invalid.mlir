@@ -351,7 +351,7 @@ lir.program @p arena_size = 128 alignment = 64 {
 
 // Parse: a kind that is not input, param or output
 lir.program @p arena_size = 128 alignment = 64 {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [input, param, output]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [input, param, output, constant]}}
   lir.io inout "x" at 0 : memref<4xf32>
   lir.schedule {
   }
@@ -1137,3 +1137,33 @@ lir.program @p arena_size = 64 alignment = 64 {
     }) : () -> ()
   }) : () -> ()
 }) : () -> ()
+
+// -----
+
+// lir.io C5: a constant slot without a value
+lir.program @p arena_size = 64 alignment = 64 {
+  // expected-error @+1 {{a constant slot needs a value}}
+  lir.io constant "c" at 0 : memref<2xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C5: a value on a non-constant slot
+lir.program @p arena_size = 64 alignment = 64 {
+  // expected-error @+1 {{only constant slots take a value}}
+  lir.io param "c" at 0 : memref<2xf32> = dense<1.0> : tensor<2xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C5: a value whose type differs from the slot's
+lir.program @p arena_size = 64 alignment = 64 {
+  // expected-error @+1 {{value of type 'tensor<3xf32>' does not match the slot type 'memref<2xf32>'}}
+  lir.io constant "c" at 0 : memref<2xf32> = dense<1.0> : tensor<3xf32>
+  lir.schedule {
+  }
+}

@@ -240,3 +240,14 @@ lir.program @second arena_size = 64 alignment = 64 {
   ^bb0:
   }) : () -> ()
 }) {rlx.target = "cpu"} : () -> ()
+
+// A constant slot carries its value.
+// CHECK-LABEL: lir.program @constants
+// CHECK: lir.io constant "c0" at 0 : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK: lir.io constant "c1" at 64 : memref<i32> = dense<7> : tensor<i32>
+lir.program @constants arena_size = 128 alignment = 64 {
+  lir.io constant "c0" at 0 : memref<2xf32> = dense<[1.0, 2.0]> : tensor<2xf32>
+  lir.io constant "c1" at 64 : memref<i32> = dense<7> : tensor<i32>
+  lir.schedule {
+  }
+}
