@@ -1,0 +1,67 @@
+//===- Manifest.h - The ABI of a compiled graph ---------------------------===//
+//
+// Everything the runtime needs to run a compiled graph besides its code: the
+// arena size and alignment, one slot per input, parameter, output and
+// constant (name, dtype, shape, byte offset and size in the arena), and the
+// dispatch list. Every artifact carries it (RELIABILITY.md contract 4).
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_MANIFEST_H
+#define RLX_MANIFEST_H
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rlx {
+
+enum class DType : uint8_t { f32, f16, bf16, f64, i8, i32, i64, i1 };
+
+/// Bytes per element (i1 is stored as one byte).
+size_t dtypeSize(DType dtype);
+/// "f32", "bf16", ...
+const char *dtypeName(DType dtype);
+
+enum class SlotRole : uint8_t { input, param, output, constant };
+const char *slotRoleName(SlotRole role);
+
+struct Slot {
+  std::string name;
+  SlotRole role = SlotRole::input;
+  DType dtype = DType::f32;
+  std::vector<int64_t> shape;
+  /// Byte offset and byte size in the arena.
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  /// The value of a constant slot (size bytes); empty for other roles.
+  std::vector<uint8_t> data;
+
+  int64_t elementCount() const;
+};
+
+/// One kernel launch: the code symbol, called once per point of `grid` as
+/// `void symbol(void *arena, int64_t x, int64_t y, int64_t z)`.
+struct Dispatch {
+  std::string symbol;
+  std::array<int64_t, 3> grid = {1, 1, 1};
+};
+
+struct Manifest {
+  std::string name;
+  uint64_t arenaSize = 0;
+  uint64_t alignment = 64;
+  /// Inputs, params, outputs and constants, each role in its declared order.
+  std::vector<Slot> slots;
+  std::vector<Dispatch> dispatches;
+
+  /// The slots of one role, in order.
+  std::vector<const Slot *> slotsWithRole(SlotRole role) const;
+  /// The slot of `role` named `name`, or null.
+  const Slot *findSlot(SlotRole role, const std::string &name) const;
+};
+
+} // namespace rlx
+
+#endif // RLX_MANIFEST_H

@@ -1,0 +1,82 @@
+//===- Status.h - Errors as values at rlx's API and runtime boundary ------===//
+//
+// rlx never throws (it is built without exceptions and RTTI): every call that
+// can fail returns a Status or an Expected<T> whose message names the input,
+// op, file or value at fault (RELIABILITY.md contract 1).
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_STATUS_H
+#define RLX_STATUS_H
+
+#include <cassert>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace rlx {
+
+enum class StatusCode {
+  ok,
+  invalid_argument,
+  not_found,
+  out_of_range,
+  resource_exhausted,
+  failed_precondition,
+  incompatible,
+  data_loss,
+  unavailable,
+  unimplemented,
+  internal,
+};
+
+/// "invalid_argument", ... for messages and tests.
+const char *statusCodeName(StatusCode code);
+
+class [[nodiscard]] Status {
+public:
+  Status() = default;
+  Status(StatusCode code, std::string message)
+      : code_(code), message_(std::move(message)) {}
+
+  static Status ok() { return Status(); }
+
+  bool isOk() const { return code_ == StatusCode::ok; }
+  explicit operator bool() const { return isOk(); }
+  StatusCode code() const { return code_; }
+  const std::string &message() const { return message_; }
+  /// "invalid_argument: <message>".
+  std::string toString() const;
+
+private:
+  StatusCode code_ = StatusCode::ok;
+  std::string message_;
+};
+
+/// A value or the Status saying why there is none.
+template <typename T>
+class [[nodiscard]] Expected {
+public:
+  Expected(T value) : value_(std::move(value)) {}
+  Expected(Status status) : status_(std::move(status)) {
+    assert(!status_.isOk() && "an Expected without a value needs an error");
+  }
+
+  bool isOk() const { return value_.has_value(); }
+  explicit operator bool() const { return isOk(); }
+  const Status &status() const { return status_; }
+
+  T &value() & { return *value_; }
+  const T &value() const & { return *value_; }
+  T &&value() && { return std::move(*value_); }
+  T *operator->() { return &*value_; }
+  const T *operator->() const { return &*value_; }
+  T &operator*() & { return *value_; }
+
+private:
+  std::optional<T> value_;
+  Status status_;
+};
+
+} // namespace rlx
+
+#endif // RLX_STATUS_H

@@ -1,0 +1,82 @@
+//===- Manifest.cpp - The ABI of a compiled graph -------------------------===//
+#include "rlx/Manifest.h"
+
+namespace rlx {
+
+size_t dtypeSize(DType dtype) {
+  switch (dtype) {
+  case DType::f64:
+  case DType::i64:
+    return 8;
+  case DType::f32:
+  case DType::i32:
+    return 4;
+  case DType::f16:
+  case DType::bf16:
+    return 2;
+  case DType::i8:
+  case DType::i1:
+    return 1;
+  }
+  return 1;
+}
+
+const char *dtypeName(DType dtype) {
+  switch (dtype) {
+  case DType::f32:
+    return "f32";
+  case DType::f16:
+    return "f16";
+  case DType::bf16:
+    return "bf16";
+  case DType::f64:
+    return "f64";
+  case DType::i8:
+    return "i8";
+  case DType::i32:
+    return "i32";
+  case DType::i64:
+    return "i64";
+  case DType::i1:
+    return "i1";
+  }
+  return "unknown";
+}
+
+const char *slotRoleName(SlotRole role) {
+  switch (role) {
+  case SlotRole::input:
+    return "input";
+  case SlotRole::param:
+    return "param";
+  case SlotRole::output:
+    return "output";
+  case SlotRole::constant:
+    return "constant";
+  }
+  return "unknown";
+}
+
+int64_t Slot::elementCount() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::vector<const Slot *> Manifest::slotsWithRole(SlotRole role) const {
+  std::vector<const Slot *> out;
+  for (const Slot &s : slots)
+    if (s.role == role)
+      out.push_back(&s);
+  return out;
+}
+
+const Slot *Manifest::findSlot(SlotRole role, const std::string &name) const {
+  for (const Slot &s : slots)
+    if (s.role == role && s.name == name)
+      return &s;
+  return nullptr;
+}
+
+} // namespace rlx
