@@ -1,0 +1,397 @@
+//===- Artifact.cpp - The on-disk form of a compiled graph ----------------===//
+#include "runtime/Artifact.h"
+
+#include "runtime/ManifestVerifier.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <system_error>
+
+namespace rlx::runtime {
+
+namespace {
+
+constexpr uint8_t kMagic[4] = {'R', 'L', 'X', 'A'};
+// The fewest payload bytes one slot / dispatch can take; bounds a count by the
+// bytes that remain before anything is reserved for it.
+constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
+constexpr uint64_t kMinDispatchBytes = 8 + 3 * 8;
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+class Writer {
+public:
+  explicit Writer(std::vector<uint8_t> &out) : out(out) {}
+
+  void u8(uint8_t v) { out.push_back(v); }
+  void u32(uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+      out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void u64(uint64_t v) {
+    for (int i = 0; i < 8; ++i)
+      out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
+  void bytes(const uint8_t *data, size_t size) {
+    u64(size);
+    out.insert(out.end(), data, data + size);
+  }
+  void str(const std::string &s) {
+    bytes(reinterpret_cast<const uint8_t *>(s.data()), s.size());
+  }
+
+private:
+  std::vector<uint8_t> &out;
+};
+
+uint64_t loadU64(const uint8_t *p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i)
+    v |= static_cast<uint64_t>(p[i]) << (8 * i);
+  return v;
+}
+
+uint32_t loadU32(const uint8_t *p) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i)
+    v |= static_cast<uint32_t>(p[i]) << (8 * i);
+  return v;
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+/// Reads the payload with a sticky error: after the first failure every read
+/// returns zero / empty, so callers check ok() only before acting on a value
+/// (a loop bound, an allocation). The checksum already matched, so any
+/// failure here is a malformed writer, not corruption: invalid_argument.
+class Reader {
+public:
+  Reader(const uint8_t *data, size_t size) : cur(data), end(data + size) {}
+
+  bool ok() const { return error.isOk(); }
+  Status takeError() { return std::move(error); }
+  uint64_t remaining() const { return static_cast<uint64_t>(end - cur); }
+
+  void fail(std::string message) {
+    if (ok())
+      error = Status(StatusCode::invalid_argument, std::move(message));
+  }
+
+  uint8_t u8(const std::string &field) {
+    if (!need(1, field))
+      return 0;
+    return *cur++;
+  }
+  uint64_t u64(const std::string &field) {
+    if (!need(8, field))
+      return 0;
+    uint64_t v = loadU64(cur);
+    cur += 8;
+    return v;
+  }
+  int64_t i64(const std::string &field) {
+    return static_cast<int64_t>(u64(field));
+  }
+
+  /// A count of items that take at least `minItemBytes` each.
+  uint64_t count(const std::string &field, uint64_t minItemBytes) {
+    uint64_t n = u64(field);
+    if (ok() && n > remaining() / minItemBytes)
+      fail(field + " " + std::to_string(n) + " needs at least " +
+           std::to_string(minItemBytes) + " bytes each but only " +
+           std::to_string(remaining()) + " bytes remain in the payload");
+    return ok() ? n : 0;
+  }
+
+  std::string str(const std::string &field) {
+    uint64_t n = length(field);
+    std::string s(reinterpret_cast<const char *>(cur), n);
+    cur += n;
+    return s;
+  }
+  std::vector<uint8_t> bytes(const std::string &field) {
+    uint64_t n = length(field);
+    std::vector<uint8_t> v(cur, cur + n);
+    cur += n;
+    return v;
+  }
+
+private:
+  bool need(uint64_t n, const std::string &field) {
+    if (!ok())
+      return false;
+    if (n > remaining()) {
+      fail(field + ": needs " + std::to_string(n) + " bytes but only " +
+           std::to_string(remaining()) + " remain in the payload");
+      return false;
+    }
+    return true;
+  }
+  /// The u64 length prefix, checked against the remaining bytes so that no
+  /// allocation is sized by an unchecked length.
+  uint64_t length(const std::string &field) {
+    uint64_t n = u64(field + " length");
+    if (ok() && n > remaining())
+      fail(field + ": length " + std::to_string(n) + " exceeds the " +
+           std::to_string(remaining()) + " bytes that remain in the payload");
+    return ok() ? n : 0;
+  }
+
+  const uint8_t *cur;
+  const uint8_t *end;
+  Status error;
+};
+
+std::string slotLabel(uint64_t index, const std::string &name) {
+  return "slot " + std::to_string(index) + " ('" + name + "')";
+}
+
+void readSlot(Reader &r, uint64_t index, Slot &slot) {
+  std::string prefix = "slot " + std::to_string(index);
+  slot.name = r.str(prefix + " name");
+  std::string label = slotLabel(index, slot.name);
+  // Both enums have uint8_t as their fixed underlying type, so any byte is a
+  // valid enum value in C++; verifyManifest rejects the out-of-range ones.
+  slot.role = static_cast<SlotRole>(r.u8(label + " role"));
+  slot.dtype = static_cast<DType>(r.u8(label + " dtype"));
+  uint64_t rank = r.u64(label + " rank");
+  if (!r.ok())
+    return;
+  if (rank > kMaxRank)
+    return r.fail(label + ": rank " + std::to_string(rank) +
+                  " exceeds the maximum rank " + std::to_string(kMaxRank));
+  if (rank * 8 > r.remaining())
+    return r.fail(label + ": rank " + std::to_string(rank) + " needs " +
+                  std::to_string(rank * 8) + " bytes but only " +
+                  std::to_string(r.remaining()) + " remain in the payload");
+  slot.shape.resize(rank);
+  for (uint64_t d = 0; d < rank; ++d)
+    slot.shape[d] = r.i64(label + " dim " + std::to_string(d));
+  slot.offset = r.u64(label + " offset");
+  slot.size = r.u64(label + " size");
+  slot.data = r.bytes(label + " data");
+}
+
+void readDispatch(Reader &r, uint64_t index, Dispatch &dispatch) {
+  std::string prefix = "dispatch " + std::to_string(index);
+  dispatch.symbol = r.str(prefix + " symbol");
+  for (int d = 0; d < 3; ++d)
+    dispatch.grid[d] = r.i64(prefix + " grid[" + std::to_string(d) + "]");
+}
+
+Status readPayload(const uint8_t *data, size_t size, Artifact &artifact) {
+  Reader r(data, size);
+  Manifest &m = artifact.manifest;
+  m.name = r.str("manifest name");
+  m.arenaSize = r.u64("arena size");
+  m.alignment = r.u64("alignment");
+  uint64_t slotCount = r.count("slot count", kMinSlotBytes);
+  if (!r.ok())
+    return r.takeError();
+  m.slots.resize(slotCount);
+  for (uint64_t i = 0; i < slotCount && r.ok(); ++i)
+    readSlot(r, i, m.slots[i]);
+  uint64_t dispatchCount = r.count("dispatch count", kMinDispatchBytes);
+  if (!r.ok())
+    return r.takeError();
+  m.dispatches.resize(dispatchCount);
+  for (uint64_t i = 0; i < dispatchCount && r.ok(); ++i)
+    readDispatch(r, i, m.dispatches[i]);
+  artifact.triple = r.str("triple");
+  artifact.cpuFeatures = r.str("cpu features");
+  artifact.objectCode = r.bytes("object code");
+  if (!r.ok())
+    return r.takeError();
+  if (r.remaining())
+    return Status(StatusCode::invalid_argument,
+                  std::to_string(r.remaining()) +
+                      " unexpected bytes after the object code");
+  return verifyManifest(m);
+}
+
+std::string hex(uint64_t v) {
+  char buf[19];
+  std::snprintf(buf, sizeof(buf), "0x%016llx",
+                static_cast<unsigned long long>(v));
+  return buf;
+}
+
+/// Maps a file-system error to the status code a caller can act on.
+Status ioError(std::error_code ec, const std::string &what) {
+  StatusCode code = StatusCode::unavailable;
+  if (ec == std::errc::no_such_file_or_directory)
+    code = StatusCode::not_found;
+  else if (ec == std::errc::permission_denied ||
+           ec == std::errc::read_only_file_system)
+    code = StatusCode::failed_precondition;
+  else if (ec == std::errc::no_space_on_device ||
+           ec == std::errc::not_enough_memory ||
+           ec == std::errc::file_too_large)
+    code = StatusCode::resource_exhausted;
+  else if (ec == std::errc::is_a_directory)
+    code = StatusCode::invalid_argument;
+  return Status(code, what + ": " + ec.message());
+}
+
+} // namespace
+
+uint64_t fnv1a64(const uint8_t *data, size_t size) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < size; ++i) {
+    h ^= data[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
+  std::vector<uint8_t> out(kArtifactHeaderSize, 0);
+  Writer w(out);
+  const Manifest &m = artifact.manifest;
+  w.str(m.name);
+  w.u64(m.arenaSize);
+  w.u64(m.alignment);
+  w.u64(m.slots.size());
+  for (const Slot &slot : m.slots) {
+    w.str(slot.name);
+    w.u8(static_cast<uint8_t>(slot.role));
+    w.u8(static_cast<uint8_t>(slot.dtype));
+    w.u64(slot.shape.size());
+    for (int64_t dim : slot.shape)
+      w.i64(dim);
+    w.u64(slot.offset);
+    w.u64(slot.size);
+    w.bytes(slot.data.data(), slot.data.size());
+  }
+  w.u64(m.dispatches.size());
+  for (const Dispatch &dispatch : m.dispatches) {
+    w.str(dispatch.symbol);
+    for (int64_t n : dispatch.grid)
+      w.i64(n);
+  }
+  w.str(artifact.triple);
+  w.str(artifact.cpuFeatures);
+  w.bytes(artifact.objectCode.data(), artifact.objectCode.size());
+
+  // The header goes in last: it carries the payload's length and checksum.
+  size_t payloadSize = out.size() - kArtifactHeaderSize;
+  std::vector<uint8_t> header;
+  Writer h(header);
+  for (uint8_t c : kMagic)
+    h.u8(c);
+  h.u32(kArtifactFormatVersion);
+  h.u64(payloadSize);
+  h.u64(fnv1a64(out.data() + kArtifactHeaderSize, payloadSize));
+  std::memcpy(out.data(), header.data(), kArtifactHeaderSize);
+  return out;
+}
+
+Expected<Artifact> deserializeArtifact(const uint8_t *data, size_t size) {
+  if (size == 0)
+    return Status(StatusCode::data_loss, "empty artifact (0 bytes)");
+  if (!data)
+    return Status(StatusCode::invalid_argument,
+                  "null artifact data with size " + std::to_string(size));
+  // A prefix of the magic is a truncated artifact, anything else is not one.
+  if (std::memcmp(data, kMagic, std::min<size_t>(size, 4)) != 0)
+    return Status(StatusCode::invalid_argument,
+                  "not an rlx artifact (bad magic; expected \"RLXA\")");
+  if (size < kArtifactHeaderSize)
+    return Status(StatusCode::data_loss,
+                  "truncated: " + std::to_string(size) +
+                      " bytes is shorter than the " +
+                      std::to_string(kArtifactHeaderSize) + "-byte header");
+  uint32_t version = loadU32(data + 4);
+  if (version != kArtifactFormatVersion)
+    return Status(
+        StatusCode::incompatible,
+        "artifact format version " + std::to_string(version) +
+            (version > kArtifactFormatVersion ? " is newer than" : " is not") +
+            " the version this runtime reads (" +
+            std::to_string(kArtifactFormatVersion) + ")");
+  uint64_t payloadSize = loadU64(data + 8);
+  uint64_t available = size - kArtifactHeaderSize;
+  if (payloadSize > available)
+    return Status(StatusCode::data_loss,
+                  "truncated: payload length is " +
+                      std::to_string(payloadSize) + " bytes but only " +
+                      std::to_string(available) + " follow the header");
+  if (payloadSize < available)
+    return Status(StatusCode::data_loss,
+                  "payload length is " + std::to_string(payloadSize) +
+                      " bytes but " + std::to_string(available) +
+                      " follow the header (trailing bytes)");
+  const uint8_t *payload = data + kArtifactHeaderSize;
+  uint64_t stored = loadU64(data + 16);
+  uint64_t computed = fnv1a64(payload, payloadSize);
+  if (stored != computed)
+    return Status(StatusCode::data_loss,
+                  "checksum mismatch: header says " + hex(stored) +
+                      ", payload hashes to " + hex(computed));
+  Artifact artifact;
+  if (Status s = readPayload(payload, payloadSize, artifact); !s)
+    return s;
+  return artifact;
+}
+
+Status writeArtifactFile(const Artifact &artifact, const std::string &path) {
+  std::vector<uint8_t> bytes = serializeArtifact(artifact);
+  // Same directory as `path`, so the rename cannot cross file systems.
+  llvm::SmallString<256> tmpPath;
+  int fd = -1;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmpPath))
+    return ioError(ec, "cannot create a temporary file for '" + path + "'");
+  std::error_code writeError;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+    os.close();
+    writeError = os.error();
+    // raw_fd_ostream's destructor aborts on an unhandled error.
+    os.clear_error();
+  }
+  if (writeError) {
+    llvm::sys::fs::remove(tmpPath);
+    return ioError(writeError, "cannot write '" + std::string(tmpPath) + "'");
+  }
+  // No fsync: a file torn by a power loss fails the checksum on read, which
+  // callers treat as a cache miss.
+  if (std::error_code ec = llvm::sys::fs::rename(tmpPath, path)) {
+    llvm::sys::fs::remove(tmpPath);
+    return ioError(ec, "cannot rename '" + std::string(tmpPath) + "' to '" +
+                           path + "'");
+  }
+  return Status::ok();
+}
+
+Expected<Artifact> readArtifactFile(const std::string &path) {
+  // IsVolatile reads instead of mapping: a file truncated under a mapping
+  // would raise SIGBUS rather than a Status.
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false,
+                                            /*IsVolatile=*/true);
+  if (!buffer)
+    return ioError(buffer.getError(), "cannot read artifact '" + path + "'");
+  const auto *data =
+      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart());
+  Expected<Artifact> artifact =
+      deserializeArtifact(data, (*buffer)->getBufferSize());
+  if (!artifact)
+    return Status(artifact.status().code(),
+                  "artifact '" + path + "': " + artifact.status().message());
+  return artifact;
+}
+
+} // namespace rlx::runtime

@@ -1,0 +1,306 @@
+//===- CpuExecutable.cpp - A loaded CPU artifact, ready to run ------------===//
+#include "runtime/cpu/CpuExecutable.h"
+
+#include "runtime/ManifestVerifier.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace rlx::runtime {
+
+namespace {
+
+Status incompatible(std::string message) {
+  return Status(StatusCode::incompatible, std::move(message));
+}
+
+/// Vendors differ between equivalent triples ("pc" vs "unknown"); everything
+/// that changes the code's meaning must match.
+Status checkTriple(const std::string &artifactTriple) {
+  std::string hostTriple = llvm::sys::getProcessTriple();
+  if (artifactTriple.empty())
+    return incompatible("artifact names no target triple; the host is '" +
+                        hostTriple + "'");
+  llvm::Triple want(llvm::Triple::normalize(artifactTriple));
+  llvm::Triple host(hostTriple);
+  auto mismatch = [&](const char *what, llvm::StringRef wantName,
+                      llvm::StringRef hostName) {
+    return incompatible("artifact was compiled for " + std::string(what) +
+                        " '" + wantName.str() + "' ('" + artifactTriple +
+                        "') but the host's is '" + hostName.str() + "' ('" +
+                        hostTriple + "')");
+  };
+  if (want.getArch() != host.getArch() ||
+      want.getSubArch() != host.getSubArch())
+    return mismatch("architecture", want.getArchName(), host.getArchName());
+  if (want.getOS() != host.getOS())
+    return mismatch("OS", want.getOSName(), host.getOSName());
+  // An artifact that leaves the environment open (e.g. "x86_64-linux")
+  // accepts the host's; a named one (gnu vs musl) must match.
+  if (want.getEnvironment() != llvm::Triple::UnknownEnvironment &&
+      want.getEnvironment() != host.getEnvironment())
+    return mismatch("environment", want.getEnvironmentName(),
+                    host.getEnvironmentName());
+  if (want.getObjectFormat() != host.getObjectFormat())
+    return mismatch(
+        "object format",
+        llvm::Triple::getObjectFormatTypeName(want.getObjectFormat()),
+        llvm::Triple::getObjectFormatTypeName(host.getObjectFormat()));
+  return Status::ok();
+}
+
+/// Every "+feature" must be on in the host; "-feature" asks for nothing.
+Status checkCpuFeatures(const std::string &features) {
+  llvm::SmallVector<llvm::StringRef> entries;
+  llvm::StringRef(features).split(entries, ',', /*MaxSplit=*/-1,
+                                  /*KeepEmpty=*/false);
+  if (entries.empty())
+    return Status::ok();
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  for (llvm::StringRef entry : entries) {
+    entry = entry.trim();
+    if (entry.empty() || entry.front() == '-')
+      continue;
+    if (entry.front() != '+' || entry.size() == 1)
+      return Status(StatusCode::invalid_argument,
+                    "CPU feature entry '" + entry.str() + "' in \"" + features +
+                        "\" is not of the form +name or -name");
+    llvm::StringRef name = entry.drop_front();
+    auto it = host.find(name);
+    if (it == host.end() || !it->second)
+      return incompatible(
+          "host CPU lacks feature '" + name.str() +
+          "' that the artifact was compiled for (\"" + features + "\")" +
+          (host.empty() ? "; the host's CPU features could not be detected"
+                        : ""));
+  }
+  return Status::ok();
+}
+
+std::string errorToString(llvm::Error error) {
+  return llvm::toString(std::move(error));
+}
+
+/// ORC needs the native target registered to compute the data layout.
+void initializeNativeTargetOnce() {
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    return true;
+  }();
+  (void)initialized;
+}
+
+/// Describes a link error; a SymbolsNotFound becomes "undefined symbols:
+/// a, b". Sets `selfMissing` when `symbol` is one of the missing ones.
+std::string describeLinkError(llvm::Error error, const std::string &symbol,
+                              bool &selfMissing) {
+  std::string missing;
+  std::string other;
+  llvm::handleAllErrors(
+      std::move(error),
+      [&](const llvm::orc::SymbolsNotFound &notFound) {
+        for (const llvm::orc::SymbolStringPtr &name : notFound.getSymbols()) {
+          llvm::StringRef s = *name;
+          // ORC reports mangled names: a global prefix may lead.
+          if (!symbol.empty() &&
+              (s == symbol ||
+               (s.size() == symbol.size() + 1 && s.drop_front() == symbol))) {
+            selfMissing = true;
+            continue;
+          }
+          missing += (missing.empty() ? "" : ", ") + s.str();
+        }
+      },
+      [&](const llvm::ErrorInfoBase &info) {
+        other += (other.empty() ? "" : "; ") + info.message();
+      });
+  if (!missing.empty())
+    other =
+        "undefined symbols: " + missing + (other.empty() ? "" : "; ") + other;
+  return other;
+}
+
+} // namespace
+
+struct CpuExecutable::Impl {
+  std::unique_ptr<llvm::orc::LLJIT> lljit;
+  /// What ORC reported while linking. A failed link makes lookup() return
+  /// only "failed to materialize"; the cause (e.g. an undefined symbol)
+  /// arrives here.
+  std::mutex reportMutex;
+  std::string reported;
+  /// calloc's block; the arena is its first aligned byte.
+  void *arenaBlock = nullptr;
+
+  ~Impl() {
+    // The JIT first: tearing it down may still report into `reported`.
+    lljit.reset();
+    std::free(arenaBlock);
+  }
+
+  /// Turns a failed lookup of dispatch `index`'s symbol into a Status.
+  Status lookupError(size_t index, const std::string &symbol,
+                     llvm::Error error) {
+    std::string label =
+        "dispatch " + std::to_string(index) + " ('" + symbol + "')";
+    bool selfMissing = false;
+    std::string cause =
+        describeLinkError(std::move(error), symbol, selfMissing);
+    if (selfMissing)
+      return Status(StatusCode::invalid_argument,
+                    label + ": the object code does not define symbol '" +
+                        symbol + "'");
+    std::lock_guard<std::mutex> lock(reportMutex);
+    return Status(StatusCode::invalid_argument,
+                  label + ": linking the object code failed: " +
+                      (reported.empty() ? cause : reported));
+  }
+};
+
+Expected<std::unique_ptr<CpuExecutable>>
+CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
+  const Manifest &manifest = artifact.manifest;
+  // Artifacts built in memory never went through deserializeArtifact.
+  if (Status s = verifyManifest(manifest); !s)
+    return s;
+  if (Status s = checkTriple(artifact.triple); !s)
+    return s;
+  if (Status s = checkCpuFeatures(artifact.cpuFeatures); !s)
+    return s;
+
+  std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
+  exe->manifestCopy = manifest;
+  exe->pool = pool;
+  exe->impl = std::make_unique<Impl>();
+
+  if (!manifest.dispatches.empty()) {
+    if (artifact.objectCode.empty())
+      return Status(StatusCode::invalid_argument,
+                    "artifact '" + manifest.name + "' has " +
+                        std::to_string(manifest.dispatches.size()) +
+                        " dispatches but no object code");
+    initializeNativeTargetOnce();
+    // No process-symbols JITDylib and no platform: the kernels are plain
+    // functions with no initializers, and we choose what they may resolve.
+    auto lljit = llvm::orc::LLJITBuilder()
+                     .setLinkProcessSymbolsByDefault(false)
+                     .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                     .create();
+    if (!lljit)
+      return Status(StatusCode::internal, "cannot create the ORC JIT: " +
+                                              errorToString(lljit.takeError()));
+    exe->impl->lljit = std::move(*lljit);
+    llvm::orc::LLJIT &jit = *exe->impl->lljit;
+    // The cause of a failed link reaches the reporter, not lookup() (which
+    // says only "failed to materialize"); ORC's default prints it to stderr.
+    Impl *impl = exe->impl.get();
+    jit.getExecutionSession().setErrorReporter([impl](llvm::Error error) {
+      bool unused = false;
+      std::string text = describeLinkError(std::move(error), "", unused);
+      std::lock_guard<std::mutex> lock(impl->reportMutex);
+      impl->reported += (impl->reported.empty() ? "" : "; ") + text;
+    });
+    // Kernels call libm (expf, ...) and libc (memcpy, ...) from the process.
+    auto processSymbols =
+        llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+            jit.getDataLayout().getGlobalPrefix());
+    if (!processSymbols)
+      return Status(StatusCode::internal,
+                    "cannot search the process for symbols: " +
+                        errorToString(processSymbols.takeError()));
+    jit.getMainJITDylib().addGenerator(std::move(*processSymbols));
+
+    // ORC keeps the buffer; the artifact may be freed after load.
+    llvm::StringRef code(
+        reinterpret_cast<const char *>(artifact.objectCode.data()),
+        artifact.objectCode.size());
+    if (llvm::Error error = jit.addObjectFile(
+            llvm::MemoryBuffer::getMemBufferCopy(code, manifest.name + ".o")))
+      return Status(StatusCode::invalid_argument,
+                    "artifact '" + manifest.name +
+                        "': object code cannot be loaded: " +
+                        errorToString(std::move(error)));
+
+    exe->functions.reserve(manifest.dispatches.size());
+    for (size_t i = 0; i < manifest.dispatches.size(); ++i) {
+      const std::string &symbol = manifest.dispatches[i].symbol;
+      auto address = jit.lookup(symbol);
+      if (!address)
+        return exe->impl->lookupError(i, symbol, address.takeError());
+      exe->functions.push_back(address->toPtr<DispatchFn>());
+    }
+  }
+
+  // calloc, not new + memset: large arenas come from mmap and stay untouched
+  // until used, yet read as zeros, so runs are deterministic even if a kernel
+  // read a byte nobody wrote.
+  size_t alignment = std::max<uint64_t>(64, manifest.alignment);
+  uint64_t arenaSize = manifest.arenaSize;
+  if (arenaSize > SIZE_MAX - alignment)
+    return Status(StatusCode::resource_exhausted,
+                  "arena of " + std::to_string(arenaSize) +
+                      " bytes exceeds the address space");
+  void *block = std::calloc(1, arenaSize + alignment);
+  if (!block)
+    return Status(StatusCode::resource_exhausted,
+                  "cannot allocate the arena of " + std::to_string(arenaSize) +
+                      " bytes for '" + manifest.name + "'");
+  exe->impl->arenaBlock = block;
+  auto base = reinterpret_cast<uintptr_t>(block);
+  base = (base + alignment - 1) & ~(uintptr_t(alignment) - 1);
+  exe->arenaBase = reinterpret_cast<uint8_t *>(base);
+
+  for (const Slot &slot : manifest.slots)
+    if (slot.role == SlotRole::constant && slot.size)
+      std::memcpy(exe->arenaBase + slot.offset, slot.data.data(), slot.size);
+  return exe;
+}
+
+CpuExecutable::~CpuExecutable() = default;
+
+Status CpuExecutable::run() {
+  // Detects, not serializes: a second caller gets an error instead of
+  // corrupting the first caller's arena.
+  if (running.exchange(true, std::memory_order_acquire))
+    return Status(StatusCode::failed_precondition,
+                  "run() on '" + manifestCopy.name +
+                      "' while another run() on it is in progress; use one "
+                      "executable per thread or a lock");
+  uint8_t *arena = arenaBase;
+  for (size_t i = 0; i < functions.size(); ++i) {
+    DispatchFn fn = functions[i];
+    const Dispatch &dispatch = manifestCopy.dispatches[i];
+    int64_t gx = dispatch.grid[0];
+    int64_t gy = dispatch.grid[1];
+    auto point = [fn, arena, gx, gy](int64_t index) {
+      int64_t rest = index / gx;
+      fn(arena, index % gx, rest % gy, rest / gy);
+    };
+    int64_t points = gridPointCount(dispatch);
+    if (pool) {
+      pool->parallelFor(points, point);
+    } else {
+      for (int64_t p = 0; p < points; ++p)
+        point(p);
+    }
+  }
+  running.store(false, std::memory_order_release);
+  return Status::ok();
+}
+
+} // namespace rlx::runtime

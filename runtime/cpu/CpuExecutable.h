@@ -1,0 +1,82 @@
+//===- CpuExecutable.h - A loaded CPU artifact, ready to run --------------===//
+//
+// load() checks the artifact against the host (triple, CPU features), links
+// its object code into the process with LLVM ORC, resolves one function per
+// dispatch and allocates the arena; run() calls the dispatches in order, each
+// over its grid, spreading grid points over a ThreadPool (docs/CPUBackend.md).
+//
+// Thread safety: one executable owns one arena, and run() writes it, so run()
+// must not be called on the same executable from several threads at once. A
+// concurrent second call is detected and returns failed_precondition rather
+// than racing, but callers must not rely on that: use one executable per
+// thread, or serialize calls with a lock. Different executables are
+// independent and may run at the same time, also on a shared ThreadPool.
+//
+// The object code is executed as is: the artifact checks catch corrupt and
+// mismatched artifacts, not malicious ones, so load only artifacts from a
+// trusted compiler.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_RUNTIME_CPU_CPUEXECUTABLE_H
+#define RLX_RUNTIME_CPU_CPUEXECUTABLE_H
+
+#include "runtime/Artifact.h"
+#include "runtime/ThreadPool.h"
+
+#include "rlx/Manifest.h"
+#include "rlx/Status.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace rlx::runtime {
+
+class CpuExecutable {
+public:
+  /// The code ABI of one dispatch (docs/CPUBackend.md).
+  using DispatchFn = void (*)(void *arena, int64_t x, int64_t y, int64_t z);
+
+  /// Loads `artifact` for running on this host with `pool` (borrowed, must
+  /// outlive the executable; null runs every grid point on the caller).
+  /// Errors: incompatible (another target triple, or a "+feature" the host
+  /// CPU lacks, named), invalid_argument (a manifest rule broken, object code
+  /// that does not link, a dispatch symbol it does not define, named),
+  /// resource_exhausted (the arena cannot be allocated).
+  static Expected<std::unique_ptr<CpuExecutable>> load(const Artifact &artifact,
+                                                       ThreadPool *pool);
+  ~CpuExecutable();
+
+  CpuExecutable(const CpuExecutable &) = delete;
+  CpuExecutable &operator=(const CpuExecutable &) = delete;
+
+  /// Runs every dispatch over its grid, in manifest order, each after the
+  /// previous one has finished. Inputs and parameters must already be in the
+  /// arena; outputs are there afterwards. Not reentrant (see above).
+  Status run();
+
+  /// The arena: manifest().arenaSize bytes, aligned to at least 64 and to
+  /// manifest().alignment, zeroed at load, constants copied in.
+  uint8_t *arena() { return arenaBase; }
+  const uint8_t *arena() const { return arenaBase; }
+  const Manifest &manifest() const { return manifestCopy; }
+
+private:
+  /// The ORC JIT and the arena's memory, kept out of this header.
+  struct Impl;
+  CpuExecutable() = default;
+
+  Manifest manifestCopy;
+  ThreadPool *pool = nullptr;
+  /// Owns the linked code (the function pointers below point into it) and
+  /// the arena.
+  std::unique_ptr<Impl> impl;
+  std::vector<DispatchFn> functions;
+  uint8_t *arenaBase = nullptr;
+  std::atomic<bool> running{false};
+};
+
+} // namespace rlx::runtime
+
+#endif // RLX_RUNTIME_CPU_CPUEXECUTABLE_H

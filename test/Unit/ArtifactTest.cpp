@@ -1,0 +1,521 @@
+//===- ArtifactTest.cpp - Artifact encoding and its defences --------------===//
+#include "runtime/Artifact.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <limits>
+#include <random>
+#include <string>
+#include <unistd.h>
+
+using namespace rlx;
+using namespace rlx::runtime;
+
+namespace {
+
+/// A small but complete artifact: every role, two dispatches, code bytes.
+Artifact makeArtifact() {
+  Artifact a;
+  Manifest &m = a.manifest;
+  m.name = "tiny";
+  m.alignment = 64;
+  m.arenaSize = 256;
+  Slot in;
+  in.name = "x";
+  in.role = SlotRole::input;
+  in.dtype = DType::f32;
+  in.shape = {2, 4};
+  in.offset = 0;
+  in.size = 32;
+  Slot w;
+  w.name = "w";
+  w.role = SlotRole::param;
+  w.dtype = DType::f16;
+  w.shape = {8};
+  w.offset = 64;
+  w.size = 16;
+  Slot c;
+  c.name = "c";
+  c.role = SlotRole::constant;
+  c.dtype = DType::i8;
+  c.shape = {3};
+  c.offset = 128;
+  c.size = 3;
+  c.data = {1, 2, 3};
+  Slot out;
+  out.name = "y";
+  out.role = SlotRole::output;
+  out.dtype = DType::i64;
+  out.shape = {};
+  out.offset = 192;
+  out.size = 8;
+  m.slots = {in, w, c, out};
+  Dispatch d0;
+  d0.symbol = "rlx_dispatch_0";
+  d0.grid = {2, 1, 1};
+  Dispatch d1;
+  d1.symbol = "rlx_dispatch_1";
+  d1.grid = {1, 3, 5};
+  m.dispatches = {d0, d1};
+  a.triple = "x86_64-unknown-linux-gnu";
+  a.cpuFeatures = "+avx2,+fma";
+  a.objectCode = {0x7f, 'E', 'L', 'F', 0, 1, 2};
+  return a;
+}
+
+void expectEqual(const Artifact &a, const Artifact &b) {
+  EXPECT_EQ(a.manifest.name, b.manifest.name);
+  EXPECT_EQ(a.manifest.arenaSize, b.manifest.arenaSize);
+  EXPECT_EQ(a.manifest.alignment, b.manifest.alignment);
+  ASSERT_EQ(a.manifest.slots.size(), b.manifest.slots.size());
+  for (size_t i = 0; i < a.manifest.slots.size(); ++i) {
+    const Slot &x = a.manifest.slots[i];
+    const Slot &y = b.manifest.slots[i];
+    EXPECT_EQ(x.name, y.name) << "slot " << i;
+    EXPECT_EQ(x.role, y.role) << "slot " << i;
+    EXPECT_EQ(x.dtype, y.dtype) << "slot " << i;
+    EXPECT_EQ(x.shape, y.shape) << "slot " << i;
+    EXPECT_EQ(x.offset, y.offset) << "slot " << i;
+    EXPECT_EQ(x.size, y.size) << "slot " << i;
+    EXPECT_EQ(x.data, y.data) << "slot " << i;
+  }
+  ASSERT_EQ(a.manifest.dispatches.size(), b.manifest.dispatches.size());
+  for (size_t i = 0; i < a.manifest.dispatches.size(); ++i) {
+    EXPECT_EQ(a.manifest.dispatches[i].symbol, b.manifest.dispatches[i].symbol);
+    EXPECT_EQ(a.manifest.dispatches[i].grid, b.manifest.dispatches[i].grid);
+  }
+  EXPECT_EQ(a.triple, b.triple);
+  EXPECT_EQ(a.cpuFeatures, b.cpuFeatures);
+  EXPECT_EQ(a.objectCode, b.objectCode);
+}
+
+Expected<Artifact> decode(const std::vector<uint8_t> &bytes) {
+  return deserializeArtifact(bytes.data(), bytes.size());
+}
+
+/// Asserts that `bytes` fail with `code` and a message holding `fragment`,
+/// then that a valid artifact still decodes (nothing is left broken).
+void expectRejected(const std::vector<uint8_t> &bytes, StatusCode code,
+                    const std::string &fragment) {
+  Expected<Artifact> r = decode(bytes);
+  ASSERT_FALSE(r.isOk()) << "accepted; expected " << statusCodeName(code);
+  EXPECT_EQ(r.status().code(), code) << r.status().toString();
+  EXPECT_NE(r.status().message().find(fragment), std::string::npos)
+      << "message: " << r.status().message() << "\nexpected: " << fragment;
+  EXPECT_TRUE(decode(serializeArtifact(makeArtifact())).isOk());
+}
+
+/// Serializes `a` as is (serializeArtifact does not validate), so the
+/// checksum is right and only the reader's manifest checks stand in the way.
+void expectManifestRejected(const Artifact &a, const std::string &fragment) {
+  expectRejected(serializeArtifact(a), StatusCode::invalid_argument, fragment);
+}
+
+void storeU64(std::vector<uint8_t> &bytes, size_t at, uint64_t v) {
+  for (int i = 0; i < 8; ++i)
+    bytes[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+/// An independent FNV-1a-64 so the test also pins the checksum algorithm.
+uint64_t referenceFnv(const uint8_t *p, size_t n) {
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+/// Recomputes the header checksum after editing the payload, to reach the
+/// checks behind it.
+void reseal(std::vector<uint8_t> &bytes) {
+  storeU64(bytes, 16,
+           referenceFnv(bytes.data() + kArtifactHeaderSize,
+                        bytes.size() - kArtifactHeaderSize));
+}
+
+// Payload offsets in makeArtifact()'s encoding (see the format in
+// Artifact.h): name "tiny", arena size, alignment, slot count, slot 0.
+constexpr size_t kNameLength = kArtifactHeaderSize;
+constexpr size_t kSlotCount = kNameLength + 8 + 4 + 8 + 8;
+constexpr size_t kSlot0NameLength = kSlotCount + 8;
+constexpr size_t kSlot0Role = kSlot0NameLength + 8 + 1; // name "x"
+constexpr size_t kSlot0Dtype = kSlot0Role + 1;
+constexpr size_t kSlot0Rank = kSlot0Dtype + 1;
+
+TEST(Artifact, RoundTrip) {
+  Artifact a = makeArtifact();
+  std::vector<uint8_t> bytes = serializeArtifact(a);
+  ASSERT_GT(bytes.size(), kArtifactHeaderSize);
+  EXPECT_EQ(std::memcmp(bytes.data(), "RLXA", 4), 0);
+  EXPECT_EQ(bytes[4], 1);
+  Expected<Artifact> b = decode(bytes);
+  ASSERT_TRUE(b.isOk()) << b.status().toString();
+  expectEqual(a, *b);
+  // Deterministic: the same artifact encodes to the same bytes.
+  EXPECT_EQ(serializeArtifact(*b), bytes);
+}
+
+TEST(Artifact, RoundTripEmptyManifest) {
+  Artifact a;
+  Expected<Artifact> b = decode(serializeArtifact(a));
+  ASSERT_TRUE(b.isOk()) << b.status().toString();
+  expectEqual(a, *b);
+}
+
+TEST(Artifact, ChecksumIsFnv1a64) {
+  const char *text = "rlx";
+  auto p = reinterpret_cast<const uint8_t *>(text);
+  EXPECT_EQ(fnv1a64(p, 3), referenceFnv(p, 3));
+  EXPECT_EQ(fnv1a64(nullptr, 0), 0xcbf29ce484222325ull);
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  uint64_t stored = 0;
+  for (int i = 0; i < 8; ++i)
+    stored |= uint64_t(bytes[16 + i]) << (8 * i);
+  EXPECT_EQ(stored, referenceFnv(bytes.data() + kArtifactHeaderSize,
+                                 bytes.size() - kArtifactHeaderSize));
+}
+
+TEST(Artifact, Empty) {
+  expectRejected({}, StatusCode::data_loss, "empty artifact");
+  Expected<Artifact> r = deserializeArtifact(nullptr, 0);
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), StatusCode::data_loss);
+}
+
+TEST(Artifact, NullDataWithSize) {
+  Expected<Artifact> r = deserializeArtifact(nullptr, 10);
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), StatusCode::invalid_argument);
+  EXPECT_NE(r.status().message().find("null artifact data"), std::string::npos);
+}
+
+TEST(Artifact, EveryTruncation) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  for (size_t len = 1; len < bytes.size(); ++len) {
+    SCOPED_TRACE("length " + std::to_string(len));
+    expectRejected(std::vector<uint8_t>(bytes.begin(), bytes.begin() + len),
+                   StatusCode::data_loss, "truncated");
+  }
+}
+
+TEST(Artifact, BitFlipInEveryPayloadByte) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  for (size_t i = kArtifactHeaderSize; i < bytes.size(); ++i) {
+    for (int bit = 0; bit < 8; ++bit) {
+      SCOPED_TRACE("byte " + std::to_string(i) + " bit " + std::to_string(bit));
+      std::vector<uint8_t> flipped = bytes;
+      flipped[i] ^= uint8_t(1u << bit);
+      expectRejected(flipped, StatusCode::data_loss, "checksum mismatch");
+    }
+  }
+}
+
+TEST(Artifact, BitFlipInEveryHeaderByte) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  for (size_t i = 0; i < kArtifactHeaderSize; ++i) {
+    for (int bit = 0; bit < 8; ++bit) {
+      SCOPED_TRACE("byte " + std::to_string(i) + " bit " + std::to_string(bit));
+      std::vector<uint8_t> flipped = bytes;
+      flipped[i] ^= uint8_t(1u << bit);
+      if (i < 4)
+        expectRejected(flipped, StatusCode::invalid_argument,
+                       "not an rlx artifact");
+      else if (i < 8)
+        expectRejected(flipped, StatusCode::incompatible,
+                       "artifact format version");
+      else if (i < 16)
+        expectRejected(flipped, StatusCode::data_loss, "payload length");
+      else
+        expectRejected(flipped, StatusCode::data_loss, "checksum mismatch");
+    }
+  }
+}
+
+TEST(Artifact, WrongMagic) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  bytes[0] = 'X';
+  expectRejected(bytes, StatusCode::invalid_argument, "not an rlx artifact");
+  expectRejected({'P', 'K', 3, 4}, StatusCode::invalid_argument,
+                 "not an rlx artifact");
+}
+
+TEST(Artifact, NewerVersion) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  bytes[4] = kArtifactFormatVersion + 1;
+  expectRejected(bytes, StatusCode::incompatible,
+                 "artifact format version 2 is newer than the version this "
+                 "runtime reads (1)");
+}
+
+TEST(Artifact, PayloadLengthBeyondFile) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  storeU64(bytes, 8, std::numeric_limits<uint64_t>::max());
+  expectRejected(bytes, StatusCode::data_loss, "truncated: payload length");
+}
+
+TEST(Artifact, TrailingBytes) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  bytes.push_back(0);
+  expectRejected(bytes, StatusCode::data_loss, "trailing bytes");
+  // Trailing bytes inside a correctly sealed payload.
+  bytes = serializeArtifact(makeArtifact());
+  bytes.push_back(0);
+  storeU64(bytes, 8, bytes.size() - kArtifactHeaderSize);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "1 unexpected bytes after the object code");
+}
+
+TEST(Artifact, StringLengthBeyondPayload) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  storeU64(bytes, kNameLength, uint64_t(1) << 40);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "manifest name: length 1099511627776 exceeds the");
+  bytes = serializeArtifact(makeArtifact());
+  storeU64(bytes, kSlot0NameLength, std::numeric_limits<uint64_t>::max());
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument, "slot 0 name: length");
+}
+
+TEST(Artifact, CountBeyondPayload) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  storeU64(bytes, kSlotCount, uint64_t(1) << 60);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "slot count 1152921504606846976 needs at least");
+}
+
+TEST(Artifact, EnumOutOfRange) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  bytes[kSlot0Role] = 7;
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "slot 0 ('x'): role 7 is out of range");
+  bytes = serializeArtifact(makeArtifact());
+  bytes[kSlot0Dtype] = 200;
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "slot 0 ('x'): dtype 200 is out of range");
+}
+
+TEST(Artifact, RankLimit) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  storeU64(bytes, kSlot0Rank, 1u << 30);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "slot 0 ('x'): rank 1073741824 exceeds the maximum rank 16");
+  Artifact a = makeArtifact();
+  a.manifest.slots[1].shape = std::vector<int64_t>(17, 1);
+  a.manifest.slots[1].size = 2;
+  expectManifestRejected(a, "slot 1 ('w'): rank 17 exceeds the maximum rank");
+}
+
+TEST(Artifact, SlotOutsideArena) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[3].offset = 256;
+  expectManifestRejected(
+      a, "slot 3 ('y'): offset 256 + size 8 exceeds arena size 256");
+  // offset + size would wrap around uint64.
+  a = makeArtifact();
+  a.manifest.slots[3].offset = uint64_t(-64);
+  expectManifestRejected(a, "slot 3 ('y'): offset 18446744073709551552 + "
+                            "size 8 exceeds arena size 256");
+}
+
+TEST(Artifact, OverflowingShape) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[0].shape = {int64_t(1) << 32, int64_t(1) << 32};
+  expectManifestRejected(a, "slot 0 ('x'): element count of shape "
+                            "[4294967296, 4294967296] overflows int64");
+  // The element count fits, the byte size does not.
+  a = makeArtifact();
+  a.manifest.slots[0].shape = {int64_t(1) << 62};
+  expectManifestRejected(a, "slot 0 ('x'): byte size of shape");
+}
+
+TEST(Artifact, NegativeDim) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[0].shape = {-1, 4};
+  expectManifestRejected(a, "slot 0 ('x'): dim 0 is -1");
+}
+
+TEST(Artifact, SizeDisagreesWithShape) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[0].size = 16;
+  expectManifestRejected(a, "slot 0 ('x'): size 16 != 32 bytes of f32[2, 4]");
+}
+
+TEST(Artifact, UnalignedOffset) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[1].offset = 72;
+  expectManifestRejected(
+      a, "slot 1 ('w'): offset 72 is not a multiple of the alignment 64");
+}
+
+TEST(Artifact, BadAlignment) {
+  Artifact a = makeArtifact();
+  a.manifest.alignment = 48;
+  expectManifestRejected(a, "alignment 48 is not a power of two");
+  a.manifest.alignment = 0;
+  expectManifestRejected(a, "alignment 0 is not a power of two");
+}
+
+TEST(Artifact, ConstantDataSize) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[2].data = {1, 2};
+  expectManifestRejected(
+      a, "slot 2 ('c'): constant carries 2 bytes of data, expected size 3");
+  a = makeArtifact();
+  a.manifest.slots[0].data = {1};
+  expectManifestRejected(a, "slot 0 ('x'): input slot carries 1 bytes of data");
+}
+
+TEST(Artifact, DuplicateSlotName) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[1].name = "c";
+  a.manifest.slots[1].role = SlotRole::constant;
+  a.manifest.slots[1].data.assign(16, 0);
+  expectManifestRejected(a, "slot 2 ('c'): duplicate constant name");
+}
+
+TEST(Artifact, ZeroGrid) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[1].grid = {1, 0, 5};
+  expectManifestRejected(
+      a, "dispatch 1 ('rlx_dispatch_1'): grid[1] is 0 (must be >= 1)");
+  a.manifest.dispatches[1].grid = {int64_t(1) << 40, int64_t(1) << 40, 1};
+  expectManifestRejected(a, "grid point count overflows int64");
+}
+
+TEST(Artifact, EmptySymbol) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[0].symbol.clear();
+  expectManifestRejected(a, "dispatch 0: empty symbol");
+}
+
+TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
+  // Random edits behind a recomputed checksum reach the payload parser and the
+  // manifest checks. Whatever gets through must be a well-formed artifact
+  // that encodes back to exactly the same bytes; the rest is
+  // invalid_argument. Under ASan/UBSan this is a small deterministic fuzzer.
+  const std::vector<uint8_t> valid = serializeArtifact(makeArtifact());
+  std::mt19937 rng(12345);
+  int accepted = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::vector<uint8_t> bytes = valid;
+    int edits = 1 + int(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      size_t payload = bytes.size() - kArtifactHeaderSize;
+      size_t at = kArtifactHeaderSize + (payload ? rng() % payload : 0);
+      switch (rng() % 4) {
+      case 0: // overwrite a byte
+        if (at < bytes.size())
+          bytes[at] = uint8_t(rng());
+        break;
+      case 1: // overwrite a u64 with a boundary value
+        if (at + 8 <= bytes.size()) {
+          const uint64_t picks[] = {
+              0,           1, 63, 64, 255, uint64_t(1) << 31, uint64_t(1) << 62,
+              ~uint64_t(0)};
+          storeU64(bytes, at, picks[rng() % 8]);
+        }
+        break;
+      case 2: // delete a byte
+        if (at < bytes.size())
+          bytes.erase(bytes.begin() + at);
+        break;
+      default: // insert a byte
+        bytes.insert(bytes.begin() + at, uint8_t(rng()));
+        break;
+      }
+    }
+    storeU64(bytes, 8, bytes.size() - kArtifactHeaderSize);
+    reseal(bytes);
+    Expected<Artifact> r = decode(bytes);
+    if (!r.isOk()) {
+      ASSERT_EQ(r.status().code(), StatusCode::invalid_argument)
+          << "iteration " << iter << ": " << r.status().toString();
+      continue;
+    }
+    ++accepted;
+    ASSERT_EQ(serializeArtifact(*r), bytes) << "iteration " << iter;
+  }
+  // Some edits (inside names or data) are harmless; the check above ran.
+  EXPECT_GT(accepted, 0);
+}
+
+/// A scratch directory, removed with whatever is left in it.
+class ArtifactFile : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::string tmpl = ::testing::TempDir() + "rlx-artifact-XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    ASSERT_NE(mkdtemp(buf.data()), nullptr);
+    dir = buf.data();
+  }
+  void TearDown() override {
+    for (const std::string &name : list())
+      std::remove((dir + "/" + name).c_str());
+    rmdir(dir.c_str());
+  }
+  std::vector<std::string> list() {
+    std::vector<std::string> names;
+    if (DIR *d = opendir(dir.c_str())) {
+      while (dirent *e = readdir(d))
+        if (std::strcmp(e->d_name, ".") && std::strcmp(e->d_name, ".."))
+          names.push_back(e->d_name);
+      closedir(d);
+    }
+    return names;
+  }
+  std::string dir;
+};
+
+TEST_F(ArtifactFile, WriteThenRead) {
+  std::string path = dir + "/model.rlxa";
+  Artifact a = makeArtifact();
+  ASSERT_TRUE(writeArtifactFile(a, path).isOk());
+  // Overwriting goes through a fresh temporary too.
+  a.manifest.name = "second";
+  Status s = writeArtifactFile(a, path);
+  ASSERT_TRUE(s.isOk()) << s.toString();
+  Expected<Artifact> b = readArtifactFile(path);
+  ASSERT_TRUE(b.isOk()) << b.status().toString();
+  expectEqual(a, *b);
+  // No temporary file is left behind.
+  EXPECT_EQ(list(), std::vector<std::string>{"model.rlxa"});
+}
+
+TEST_F(ArtifactFile, MissingFile) {
+  Expected<Artifact> r = readArtifactFile(dir + "/absent.rlxa");
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), StatusCode::not_found);
+  EXPECT_NE(r.status().message().find("absent.rlxa"), std::string::npos);
+}
+
+TEST_F(ArtifactFile, CorruptFileNamesThePath) {
+  std::string path = dir + "/bad.rlxa";
+  FILE *f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::fputs("RLXA", f);
+  std::fclose(f);
+  Expected<Artifact> r = readArtifactFile(path);
+  ASSERT_FALSE(r.isOk());
+  EXPECT_EQ(r.status().code(), StatusCode::data_loss);
+  EXPECT_NE(r.status().message().find("bad.rlxa': truncated"),
+            std::string::npos)
+      << r.status().message();
+}
+
+TEST_F(ArtifactFile, WriteIntoMissingDirectory) {
+  Status s = writeArtifactFile(makeArtifact(), dir + "/no/such/dir/a.rlxa");
+  ASSERT_FALSE(s.isOk());
+  EXPECT_EQ(s.code(), StatusCode::not_found);
+  EXPECT_TRUE(list().empty());
+}
+
+} // namespace

@@ -1,0 +1,383 @@
+//===- CpuExecutableTest.cpp - Load and run real object code through ORC --===//
+//
+// The kernels are test/Unit/Inputs/dispatch.c, compiled to an object file at
+// build time (RLX_TEST_DISPATCH_OBJECT); the artifact around them is built
+// by hand to match test/Unit/Inputs/DispatchLayout.h.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/cpu/CpuExecutable.h"
+
+#include "test/Unit/Inputs/DispatchLayout.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+using namespace rlx;
+using namespace rlx::runtime;
+
+namespace {
+
+std::vector<uint8_t> readObject(const char *path = RLX_TEST_DISPATCH_OBJECT) {
+  std::ifstream file(path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(file), {});
+}
+
+Slot f32Slot(const char *name, SlotRole role, uint64_t offset) {
+  Slot s;
+  s.name = name;
+  s.role = role;
+  s.dtype = DType::f32;
+  s.shape = {RLX_TEST_N};
+  s.offset = offset;
+  s.size = RLX_TEST_N * sizeof(float);
+  return s;
+}
+
+float constantValue(int i) { return 0.25f * float(i % 17) - 2.0f; }
+
+/// x -> y = 2x + bias -> e = exp(y), in three dispatches.
+Artifact makeArtifact() {
+  static const std::vector<uint8_t> object = readObject();
+  Artifact a;
+  Manifest &m = a.manifest;
+  m.name = "double_add_exp";
+  m.arenaSize = RLX_TEST_ARENA_SIZE;
+  m.alignment = 64;
+  Slot bias = f32Slot("bias", SlotRole::constant, RLX_TEST_CONSTANT_OFFSET);
+  bias.data.resize(bias.size);
+  for (int i = 0; i < RLX_TEST_N; ++i) {
+    float v = constantValue(i);
+    std::memcpy(bias.data.data() + i * sizeof(float), &v, sizeof(float));
+  }
+  m.slots = {f32Slot("x", SlotRole::input, RLX_TEST_INPUT_OFFSET), bias,
+             f32Slot("y", SlotRole::output, RLX_TEST_OUTPUT_OFFSET),
+             f32Slot("e", SlotRole::output, RLX_TEST_EXP_OFFSET)};
+  Dispatch d0{"rlx_dispatch_0", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}};
+  Dispatch d1{"rlx_dispatch_1", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}};
+  Dispatch d2{"rlx_dispatch_2", {2, 2, 2}};
+  m.dispatches = {d0, d1, d2};
+  a.triple = llvm::sys::getProcessTriple();
+  a.objectCode = object;
+  return a;
+}
+
+float *slotData(CpuExecutable &exe, uint64_t offset) {
+  return reinterpret_cast<float *>(exe.arena() + offset);
+}
+
+float inputValue(int i, int seed) {
+  return float((i * 7 + seed * 13) % 41 - 20) / 16.0f;
+}
+
+void writeInput(CpuExecutable &exe, int seed) {
+  float *x = slotData(exe, RLX_TEST_INPUT_OFFSET);
+  for (int i = 0; i < RLX_TEST_N; ++i)
+    x[i] = inputValue(i, seed);
+}
+
+/// Checks y and e against a reference computed here with the same float
+/// operations (and the same libm expf), so equality is exact.
+void expectOutputs(CpuExecutable &exe, int seed) {
+  const float *y = slotData(exe, RLX_TEST_OUTPUT_OFFSET);
+  const float *e = slotData(exe, RLX_TEST_EXP_OFFSET);
+  for (int i = 0; i < RLX_TEST_N; ++i) {
+    float want = 2.0f * inputValue(i, seed);
+    want += constantValue(i);
+    ASSERT_EQ(y[i], want) << "y[" << i << "]";
+    ASSERT_EQ(e[i], std::exp(want)) << "e[" << i << "]";
+  }
+}
+
+std::unique_ptr<CpuExecutable> loadOrFail(const Artifact &a, ThreadPool *pool) {
+  Expected<std::unique_ptr<CpuExecutable>> exe = CpuExecutable::load(a, pool);
+  EXPECT_TRUE(exe.isOk()) << exe.status().toString();
+  return exe.isOk() ? std::move(exe.value()) : nullptr;
+}
+
+/// Asserts that loading `a` fails with `code` and `fragment`, then that the
+/// valid artifact still loads and runs correctly.
+void expectLoadFails(const Artifact &a, StatusCode code,
+                     const std::string &fragment) {
+  Expected<std::unique_ptr<CpuExecutable>> exe =
+      CpuExecutable::load(a, nullptr);
+  ASSERT_FALSE(exe.isOk()) << "loaded; expected " << statusCodeName(code);
+  EXPECT_EQ(exe.status().code(), code) << exe.status().toString();
+  EXPECT_NE(exe.status().message().find(fragment), std::string::npos)
+      << "message: " << exe.status().message() << "\nexpected: " << fragment;
+  std::unique_ptr<CpuExecutable> good = loadOrFail(makeArtifact(), nullptr);
+  ASSERT_TRUE(good);
+  writeInput(*good, 1);
+  ASSERT_TRUE(good->run().isOk());
+  expectOutputs(*good, 1);
+}
+
+TEST(CpuExecutable, ObjectWasBuilt) {
+  std::vector<uint8_t> object = readObject();
+  ASSERT_GT(object.size(), 4u) << RLX_TEST_DISPATCH_OBJECT;
+}
+
+TEST(CpuExecutable, RunsInline) {
+  std::unique_ptr<CpuExecutable> exe = loadOrFail(makeArtifact(), nullptr);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->manifest().name, "double_add_exp");
+  writeInput(*exe, 0);
+  Status s = exe->run();
+  ASSERT_TRUE(s.isOk()) << s.toString();
+  expectOutputs(*exe, 0);
+}
+
+TEST(CpuExecutable, ArenaIsAlignedZeroedAndHoldsConstants) {
+  Artifact a = makeArtifact();
+  std::unique_ptr<CpuExecutable> exe = loadOrFail(a, nullptr);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(exe->arena()) % 64, 0u);
+  const Slot &bias = a.manifest.slots[1];
+  EXPECT_EQ(
+      std::memcmp(exe->arena() + bias.offset, bias.data.data(), bias.size), 0);
+  for (uint64_t i = RLX_TEST_OUTPUT_OFFSET; i < RLX_TEST_ARENA_SIZE; ++i)
+    ASSERT_EQ(exe->arena()[i], 0) << "arena byte " << i;
+}
+
+TEST(CpuExecutable, SameBitsWithOneAndFourThreads) {
+  Artifact a = makeArtifact();
+  ThreadPool one(1);
+  ThreadPool four(4);
+  std::unique_ptr<CpuExecutable> serial = loadOrFail(a, &one);
+  std::unique_ptr<CpuExecutable> parallel = loadOrFail(a, &four);
+  ASSERT_TRUE(serial && parallel);
+  for (int seed = 0; seed < 5; ++seed) {
+    writeInput(*serial, seed);
+    writeInput(*parallel, seed);
+    ASSERT_TRUE(serial->run().isOk());
+    ASSERT_TRUE(parallel->run().isOk());
+    expectOutputs(*parallel, seed);
+    EXPECT_EQ(
+        std::memcmp(serial->arena(), parallel->arena(), RLX_TEST_ARENA_SIZE), 0)
+        << "seed " << seed;
+  }
+}
+
+TEST(CpuExecutable, RepeatedRunsAreIdentical) {
+  ThreadPool pool(4);
+  std::unique_ptr<CpuExecutable> exe = loadOrFail(makeArtifact(), &pool);
+  ASSERT_TRUE(exe);
+  writeInput(*exe, 3);
+  ASSERT_TRUE(exe->run().isOk());
+  std::vector<uint8_t> first(exe->arena(), exe->arena() + RLX_TEST_ARENA_SIZE);
+  for (int i = 0; i < 20; ++i) {
+    ASSERT_TRUE(exe->run().isOk());
+    ASSERT_EQ(std::memcmp(first.data(), exe->arena(), first.size()), 0);
+  }
+}
+
+TEST(CpuExecutable, OneExecutablePerThreadSharingAPool) {
+  Artifact a = makeArtifact();
+  ThreadPool pool(3);
+  std::vector<std::unique_ptr<CpuExecutable>> exes;
+  for (int t = 0; t < 4; ++t) {
+    exes.push_back(loadOrFail(a, &pool));
+    ASSERT_TRUE(exes.back());
+  }
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 25; ++round) {
+        int seed = t * 100 + round;
+        writeInput(*exes[t], seed);
+        if (!exes[t]->run().isOk())
+          failures.fetch_add(1);
+        const float *y = slotData(*exes[t], RLX_TEST_OUTPUT_OFFSET);
+        for (int i = 0; i < RLX_TEST_N; ++i) {
+          float want = 2.0f * inputValue(i, seed);
+          want += constantValue(i);
+          if (y[i] != want)
+            failures.fetch_add(1);
+        }
+      }
+    });
+  }
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+TEST(CpuExecutable, ConcurrentRunOnOneExecutableIsRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.name = "gate";
+  a.manifest.arenaSize = 64;
+  a.manifest.slots.clear();
+  a.manifest.dispatches = {Dispatch{"rlx_dispatch_gate", {1, 1, 1}}};
+  std::unique_ptr<CpuExecutable> exe = loadOrFail(a, nullptr);
+  ASSERT_TRUE(exe);
+  int *entered = reinterpret_cast<int *>(exe->arena());
+  int *release = reinterpret_cast<int *>(exe->arena() + 4);
+  Status first;
+  std::thread runner([&] { first = exe->run(); });
+  while (!__atomic_load_n(entered, __ATOMIC_SEQ_CST))
+    std::this_thread::yield();
+  Status second = exe->run();
+  __atomic_store_n(release, 1, __ATOMIC_SEQ_CST);
+  runner.join();
+  EXPECT_TRUE(first.isOk()) << first.toString();
+  ASSERT_FALSE(second.isOk());
+  EXPECT_EQ(second.code(), StatusCode::failed_precondition);
+  EXPECT_NE(second.message().find("another run() on it is in progress"),
+            std::string::npos)
+      << second.message();
+  // Once the first run is over, the executable runs again.
+  EXPECT_TRUE(exe->run().isOk());
+}
+
+TEST(CpuExecutable, MissingSymbol) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[1].symbol = "rlx_dispatch_9";
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 1 ('rlx_dispatch_9'): the object code does not "
+                  "define symbol 'rlx_dispatch_9'");
+}
+
+TEST(CpuExecutable, UndefinedExternalSymbol) {
+  Artifact a = makeArtifact();
+  a.objectCode = readObject(RLX_TEST_UNDEFINED_OBJECT);
+  ASSERT_FALSE(a.objectCode.empty()) << RLX_TEST_UNDEFINED_OBJECT;
+  a.manifest.dispatches = {Dispatch{"rlx_dispatch_0", {1, 1, 1}}};
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_0'): linking the object code "
+                  "failed: undefined symbols: rlx_test_no_such_function");
+}
+
+TEST(CpuExecutable, MissingCpuFeature) {
+  Artifact a = makeArtifact();
+  a.cpuFeatures = "+fake-feature";
+  expectLoadFails(a, StatusCode::incompatible,
+                  "host CPU lacks feature 'fake-feature'");
+}
+
+TEST(CpuExecutable, HostFeaturesAndDisabledFeaturesAreAccepted) {
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  std::string features;
+  for (const auto &entry : host)
+    if (entry.second) {
+      features = "+" + entry.getKey().str();
+      break;
+    }
+  if (features.empty())
+    GTEST_SKIP() << "host CPU features are not detectable here";
+  Artifact a = makeArtifact();
+  // "-" entries say what the code avoids; they ask nothing of the host.
+  a.cpuFeatures = features + ",-fake-feature";
+  std::unique_ptr<CpuExecutable> exe = loadOrFail(a, nullptr);
+  ASSERT_TRUE(exe);
+  writeInput(*exe, 2);
+  ASSERT_TRUE(exe->run().isOk());
+  expectOutputs(*exe, 2);
+}
+
+TEST(CpuExecutable, MalformedFeatureEntry) {
+  Artifact a = makeArtifact();
+  a.cpuFeatures = "avx2";
+  expectLoadFails(a, StatusCode::invalid_argument, "CPU feature entry 'avx2'");
+}
+
+TEST(CpuExecutable, ForeignTriple) {
+  Artifact a = makeArtifact();
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  a.triple = host.getArch() == llvm::Triple::x86_64
+                 ? "aarch64-unknown-linux-gnu"
+                 : "x86_64-unknown-linux-gnu";
+  expectLoadFails(a, StatusCode::incompatible,
+                  "artifact was compiled for architecture");
+}
+
+TEST(CpuExecutable, ForeignOS) {
+  Artifact a = makeArtifact();
+  llvm::Triple t(llvm::sys::getProcessTriple());
+  t.setOS(t.getOS() == llvm::Triple::Win32 ? llvm::Triple::Linux
+                                           : llvm::Triple::Win32);
+  a.triple = t.str();
+  expectLoadFails(a, StatusCode::incompatible, "artifact was compiled for OS");
+}
+
+TEST(CpuExecutable, EquivalentTripleIsAccepted) {
+  Artifact a = makeArtifact();
+  llvm::Triple t(llvm::sys::getProcessTriple());
+  t.setVendor(llvm::Triple::UnknownVendor);
+  a.triple = t.str();
+  EXPECT_TRUE(loadOrFail(a, nullptr));
+}
+
+TEST(CpuExecutable, EmptyTriple) {
+  Artifact a = makeArtifact();
+  a.triple.clear();
+  expectLoadFails(a, StatusCode::incompatible, "artifact names no target");
+}
+
+TEST(CpuExecutable, GarbageObjectCode) {
+  Artifact a = makeArtifact();
+  a.objectCode = {'n', 'o', 't', ' ', 'a', 'n', ' ', 'E', 'L', 'F'};
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "object code cannot be loaded");
+}
+
+TEST(CpuExecutable, TruncatedObjectCode) {
+  Artifact a = makeArtifact();
+  a.objectCode.resize(a.objectCode.size() / 2);
+  Expected<std::unique_ptr<CpuExecutable>> exe =
+      CpuExecutable::load(a, nullptr);
+  ASSERT_FALSE(exe.isOk());
+  EXPECT_EQ(exe.status().code(), StatusCode::invalid_argument)
+      << exe.status().toString();
+}
+
+TEST(CpuExecutable, DispatchesWithoutObjectCode) {
+  Artifact a = makeArtifact();
+  a.objectCode.clear();
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "has 3 dispatches but no object code");
+}
+
+TEST(CpuExecutable, InvalidManifest) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[2].offset = RLX_TEST_ARENA_SIZE;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "slot 2 ('y'): offset 4096 + size 1024 exceeds arena size");
+}
+
+// Under AddressSanitizer this needs ASAN_OPTIONS=allocator_may_return_null=1,
+// else ASan aborts on the 4 EiB request instead of returning null.
+TEST(CpuExecutable, ArenaTooLarge) {
+  Artifact a;
+  a.manifest.name = "huge";
+  a.triple = llvm::sys::getProcessTriple();
+  a.manifest.arenaSize = uint64_t(1) << 62;
+  expectLoadFails(a, StatusCode::resource_exhausted,
+                  "cannot allocate the arena");
+  a.manifest.arenaSize = UINT64_MAX;
+  expectLoadFails(a, StatusCode::resource_exhausted,
+                  "exceeds the address space");
+}
+
+TEST(CpuExecutable, ThroughArtifactBytes) {
+  Expected<Artifact> a = [] {
+    std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+    return deserializeArtifact(bytes.data(), bytes.size());
+  }();
+  ASSERT_TRUE(a.isOk()) << a.status().toString();
+  std::unique_ptr<CpuExecutable> exe = loadOrFail(*a, nullptr);
+  ASSERT_TRUE(exe);
+  writeInput(*exe, 4);
+  ASSERT_TRUE(exe->run().isOk());
+  expectOutputs(*exe, 4);
+}
+
+} // namespace

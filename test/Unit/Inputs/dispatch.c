@@ -1,0 +1,48 @@
+/*===- dispatch.c - Hand-written kernels in the rlx CPU code ABI ----------===*/
+/* Compiled to an object file at build time and linked by CpuExecutable
+ * through ORC, standing in for what convert-lir-to-llvm emits. */
+#include <math.h>
+#include <stdint.h>
+
+#include "DispatchLayout.h"
+
+static float *slot(void *arena, int64_t offset) {
+  return (float *)((char *)arena + offset);
+}
+
+/* output = 2 * input, grid (N / CHUNK, 1, 1). */
+void rlx_dispatch_0(void *arena, int64_t x, int64_t y, int64_t z) {
+  const float *in = slot(arena, RLX_TEST_INPUT_OFFSET);
+  float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
+  for (int64_t i = x * RLX_TEST_CHUNK; i < (x + 1) * RLX_TEST_CHUNK; ++i)
+    out[i] = 2.0f * in[i];
+}
+
+/* output += constant, grid (N / CHUNK, 1, 1). */
+void rlx_dispatch_1(void *arena, int64_t x, int64_t y, int64_t z) {
+  const float *c = slot(arena, RLX_TEST_CONSTANT_OFFSET);
+  float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
+  for (int64_t i = x * RLX_TEST_CHUNK; i < (x + 1) * RLX_TEST_CHUNK; ++i)
+    out[i] += c[i];
+}
+
+/* exp_out = expf(output), grid (2, 2, 2): one eighth of N per point, so all
+ * three grid coordinates pick the share, and expf comes from the process. */
+void rlx_dispatch_2(void *arena, int64_t x, int64_t y, int64_t z) {
+  const float *in = slot(arena, RLX_TEST_OUTPUT_OFFSET);
+  float *out = slot(arena, RLX_TEST_EXP_OFFSET);
+  int64_t part = (z * 2 + y) * 2 + x;
+  int64_t n = RLX_TEST_N / 8;
+  for (int64_t i = part * n; i < (part + 1) * n; ++i)
+    out[i] = expf(in[i]);
+}
+
+/* A gate for the concurrent-run test: sets the int at arena offset 0 and
+ * spins until the test sets the int at offset 4. */
+void rlx_dispatch_gate(void *arena, int64_t x, int64_t y, int64_t z) {
+  int *entered = (int *)arena;
+  int *release = (int *)((char *)arena + 4);
+  __atomic_store_n(entered, 1, __ATOMIC_SEQ_CST);
+  while (!__atomic_load_n(release, __ATOMIC_SEQ_CST)) {
+  }
+}
