@@ -175,6 +175,10 @@ struct FormRegion : RewritePattern {
     Tree tree = growTree(root, opts);
     if (tree.steps.size() < 2)
       return rewriter.notifyMatchFailure(root, "a single step");
+    // mir.elementwise needs an input (C1); all-constant trees are left to
+    // constant folding.
+    if (tree.inputs.empty())
+      return rewriter.notifyMatchFailure(root, "every operand is a constant");
 
     rewriter.setInsertionPoint(root);
     Type resultType = root->getResult(0).getType();
@@ -224,9 +228,13 @@ void mlir::rlx::mir::diagnoseElementwiseFusion(func::FuncOp func,
   func.walk([&](Operation *op) {
     if (!isTensorStep(op))
       return;
+    // The user may have no result (func.return) or a non-tensor one.
     Operation *user = singleUser(op);
-    if (!user || cast<ShapedType>(op->getResult(0).getType()).getShape() !=
-                     cast<ShapedType>(user->getResult(0).getType()).getShape())
+    if (!user || user->getNumResults() != 1)
+      return;
+    auto userType = dyn_cast<ShapedType>(user->getResult(0).getType());
+    if (!userType || cast<ShapedType>(op->getResult(0).getType()).getShape() !=
+                         userType.getShape())
       return;
     if (isa<ElementwiseOp>(user))
       opts.missed(kPattern, op,

@@ -47,13 +47,17 @@ static FailureOr<ResidualMatch> matchResidual(Operation *norm, Value normInput,
   if (!top || top.getKind() != BinaryKind::add)
     return why = "norm input is not an add", failure();
   ResidualMatch m{top, {}, {}, {}, nullptr};
-  // add(add(x, r), bias) with a rank-1 bias, in either operand order.
+  // add(add(x, r), bias) with a rank-1 bias of the last dim's (static) size,
+  // in either operand order. A size-1 bias broadcasts in the add but is not
+  // a valid mir.residual_norm bias.
+  int64_t features = cast<RankedTensorType>(type).getShape().back();
   for (int side = 0; side < 2 && !m.input; ++side) {
     Value inner = side == 0 ? top.getLhs() : top.getRhs();
     Value bias = side == 0 ? top.getRhs() : top.getLhs();
     auto biasType = cast<RankedTensorType>(bias.getType());
     BinaryOp residualAdd = fullAdd(inner, type);
-    if (!residualAdd || biasType.getRank() != 1)
+    if (!residualAdd || biasType.getRank() != 1 ||
+        ShapedType::isDynamic(features) || biasType.getDimSize(0) != features)
       continue;
     if (!residualAdd->hasOneUse())
       return why = "the residual add before the bias add has more than one "

@@ -44,9 +44,11 @@ LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
                                             greedy)))
       return func.emitError() << "fusion stage '" << stage.name
                               << "' did not converge";
-  }
-  for (const FusionStage &stage : stages)
+    // Diagnose before a later stage rewrites what this one left (the
+    // epilogue would take the silu of a swiglu the target does not claim,
+    // and the Q/K/V matmuls of an unclaimed shared matmul).
     stage.diagnose(func, options);
+  }
   report.countAfter(func);
 
   if (config.report || FusionReport::enabledByEnvironment()) {

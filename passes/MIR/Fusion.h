@@ -87,10 +87,10 @@ inline constexpr FusionStage kElementwiseStage = {
     diagnoseElementwiseFusion};
 
 /// What every fusion pass does: look the target up, run `stages` in order
-/// (each greedily, bounded, and required to converge), diagnose misses, and
-/// print the report when asked (or RLX_FUSION_REPORT=1). Fails when the
-/// target is unknown, a stage does not converge, or `assertClean` is set
-/// and a fusion was missed.
+/// (each greedily, bounded, and required to converge, and diagnosed before
+/// the next stage rewrites what it left), and print the report when asked
+/// (or RLX_FUSION_REPORT=1). Fails when the target is unknown, a stage does
+/// not converge, or `assertClean` is set and a fusion was missed.
 struct FusionPassConfig {
   std::string target;
   bool report = false;

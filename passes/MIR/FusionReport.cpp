@@ -8,11 +8,13 @@
 namespace mlir::rlx::mir {
 
 llvm::MapVector<StringRef, int64_t> FusionReport::countOps(Operation *root) {
+  // Only the body's own ops: the scalar steps inside a mir.elementwise region
+  // are part of that one op, not tensor ops of their own.
   llvm::MapVector<StringRef, int64_t> counts;
-  root->walk([&](Operation *op) {
-    if (op != root)
-      ++counts[op->getName().getStringRef()];
-  });
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        ++counts[op.getName().getStringRef()];
   return counts;
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/MIR/MIROps.h"
 #include "passes/MIR/Decompose.h"
+#include "passes/MIR/FusionReport.h"
 #include "passes/MIR/Passes.h"
 #include "passes/MIR/Target.h"
 
@@ -100,13 +101,14 @@ SmallVector<Value> Unclaimed<RmsNormOp>::build(PatternRewriter &b,
                        op.getEps().convertToDouble())};
 }
 
-/// The names of the MIR ops in `func`.
+/// The names of the MIR ops in `func`'s body. The scalar steps inside a
+/// mir.elementwise region are part of that op, not kernels of their own.
 static llvm::StringSet<> mirOpNames(func::FuncOp func) {
   llvm::StringSet<> names;
-  func.walk([&](Operation *op) {
-    if (isa<MIRDialect>(op->getDialect()))
-      names.insert(op->getName().getStringRef());
-  });
+  for (Block &block : func.getBody())
+    for (Operation &op : block)
+      if (isa<MIRDialect>(op.getDialect()))
+        names.insert(op.getName().getStringRef());
   return names;
 }
 
@@ -135,7 +137,7 @@ struct LegalizeForTarget
     (void)applyPatternsAndFoldGreedily(func, std::move(patterns), config);
 
     llvm::StringSet<> after = mirOpNames(func);
-    if (report || std::getenv("RLX_FUSION_REPORT"))
+    if (report || FusionReport::enabledByEnvironment())
       printDispatchReport(*t, before, after);
 
     bool legal = true;

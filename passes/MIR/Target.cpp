@@ -37,12 +37,13 @@ const Target *lookupTarget(StringRef name) {
       {"mir.conv2d", "mir.pool", "mir.topk", "mir.cumsum", "mir.shared_matmul",
        "mir.residual_norm", "mir.swiglu"},
       32, 8);
-  static const Target test = makeTarget(
-      "test",
-      {"mir.softmax", "mir.layer_norm", "mir.rms_norm", "mir.residual_norm",
-       "mir.swiglu", "mir.shared_matmul", "mir.elementwise", "mir.yield",
-       "mir.conv2d", "mir.pool", "mir.topk", "mir.cumsum"},
-      4, 3);
+  static const Target test =
+      makeTarget("test",
+                 {"mir.softmax", "mir.layer_norm", "mir.rms_norm",
+                  "mir.fused_matmul", "mir.residual_norm", "mir.swiglu",
+                  "mir.shared_matmul", "mir.elementwise", "mir.yield",
+                  "mir.conv2d", "mir.pool", "mir.topk", "mir.cumsum"},
+                 4, 3);
   if (name == "cpu")
     return &cpu;
   if (name == "vulkan")

@@ -32,8 +32,9 @@ struct Target {
 
 /// The built-in targets: "cpu" (every MIR op), "vulkan" (no conv2d, pool,
 /// topk, cumsum, shared_matmul, residual_norm, swiglu) and "test" (a reduced
-/// set without softmax, norms, fused norm/swiglu/shared matmul and regions).
-/// Returns null for an unknown name.
+/// set without softmax, norms, any fused op and regions, so that every
+/// legalization rewrite has a target that needs it). Returns null for an
+/// unknown name.
 const Target *lookupTarget(StringRef name);
 
 /// "cpu, vulkan, test", for diagnostics.
