@@ -24,4 +24,40 @@ def ConvertHIRToMIR : Pass<"convert-hir-to-mir", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
 }
 
+def ConvertLIRToLLVM : Pass<"convert-lir-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "lower LIR programs to one LLVM function per dispatch";
+  let description = [{
+    Input: a module of `lir.program`s (and possibly other functions).
+    Output: the LLVM dialect only; no `lir`, `func`, `memref`, `linalg`,
+    `scf`, ... op is left.
+
+    Each `lir.dispatch` `i` of a program (counted in schedule order) becomes
+    `llvm.func @rlx_dispatch_<i>(%arena: !llvm.ptr, %x: i64, %y: i64,
+    %z: i64)` with external linkage and the bare-pointer calling convention
+    (docs/CPUBackend.md): the dispatched kernel's body, specialized to the
+    dispatch's views, each kernel argument being a `memref.view` of the arena
+    at the view's constant offset and `lir.workgroup_id d` the `d`-th
+    coordinate argument. When the module holds more than one program, every
+    symbol is prefixed with its program's name: `@<program>_rlx_dispatch_<i>`.
+    Each function carries `lir.kernel` (the kernel's name) and `lir.grid`.
+
+    Kernel bodies may hold arith, math, memref, scf, linalg, vector, affine,
+    cf, index and ub ops on memrefs (no tensors). Math ops without an LLVM
+    intrinsic (tanh, erf, atan, tan, ...) become libm calls (`tanhf`, ...),
+    so the object code needs libm's symbols at load time.
+  }];
+  let options = [
+    Option<"outlineOnly", "outline-only", "bool", /*default=*/"false",
+           "stop after outlining the dispatches into func.func (the "
+           "specialized kernels on memrefs; for tests and debugging)">,
+    Option<"tileMatmul", "tile-matmul", "bool", /*default=*/"false",
+           "tile linalg.matmul for caches and registers and vectorize it "
+           "before lowering">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 #endif // RLX_CONVERSION_PASSES

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/InputLimits.h"
 #include "dialects/RlxDialects.h"
+#include "conversion/LIRToLLVM/LIRToLLVM.h"
 #include "conversion/Passes.h"
 #include "passes/HIR/Passes.h"
 #include "passes/MIR/Passes.h"
@@ -31,6 +32,7 @@ static void registerPasses() {
   rlx::hir::registerHIRPasses();
   rlx::mir::registerMIRPasses();
   rlx::registerRlxPipelines();
+  rlx::registerLIRToLLVMPipeline();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();
