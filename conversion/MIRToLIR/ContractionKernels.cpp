@@ -1,0 +1,324 @@
+//===- ContractionKernels.cpp - Matmul family and conv2d ------------------===//
+//
+// f32, f64 and integer matmuls are linalg.fill + a linalg contraction
+// (matmul, batch_matmul on collapsed batch dims, or a linalg.generic when
+// batch dims broadcast), then an in-place epilogue generic for bias and
+// activation. f16 / bf16 accumulate in f32: an scf loop nest per output
+// element, extending each product's operands, applying the epilogue in
+// f32 and truncating once. swiglu and padded or grouped conv2d are loop
+// nests for every type (no scratch buffer holds the second operand).
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/MIRToLIR/KernelBuilders.h"
+#include "conversion/MIRToLIR/ScalarOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::kernels;
+
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  return scalarConstant(b, loc, type, 0);
+}
+
+static Value mulAdd(OpBuilder &b, Location loc, Value acc, Value x, Value y) {
+  if (isa<FloatType>(acc.getType()))
+    return b.create<arith::AddFOp>(loc, acc,
+                                   b.create<arith::MulFOp>(loc, x, y));
+  return b.create<arith::AddIOp>(loc, acc, b.create<arith::MulIOp>(loc, x, y));
+}
+
+/// `memref` with dims [from, to] merged into one. They are contiguous
+/// (row-major, or a workgroup's rows along the first of them), but a row
+/// subview keeps the source's stride on unit dims, which MLIR 19's
+/// collapse_shape rejects: such unit dims are dropped first by a
+/// rank-reducing subview (same bytes, layout stated explicitly).
+static Value collapseDims(OpBuilder &b, Location loc, Value memref,
+                          int64_t from, int64_t to) {
+  auto groupsFor = [](int64_t rank, int64_t first, int64_t last) {
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d < first; ++d)
+      groups.push_back({d});
+    ReassociationIndices merged;
+    for (int64_t d = first; d <= last; ++d)
+      merged.push_back(d);
+    groups.push_back(merged);
+    for (int64_t d = last + 1; d < rank; ++d)
+      groups.push_back({d});
+    return groups;
+  };
+  auto type = cast<MemRefType>(memref.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(
+          type, groupsFor(rank, from, to))) {
+    auto [strides, offset] = getStridesAndOffset(type);
+    bool allUnit = llvm::all_of(shape.slice(from, to - from + 1),
+                                [](int64_t size) { return size == 1; });
+    SmallVector<int64_t> keptShape, keptStrides;
+    int64_t last = to;
+    for (int64_t d = 0; d < rank; ++d) {
+      bool drop =
+          d >= from && d <= to && shape[d] == 1 && !(allUnit && d == to);
+      if (drop) {
+        --last;
+        continue;
+      }
+      keptShape.push_back(shape[d]);
+      keptStrides.push_back(strides[d]);
+    }
+    auto reduced = MemRefType::get(
+        keptShape, type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), offset, keptStrides));
+    memref = b.create<memref::SubViewOp>(loc, reduced, memref,
+                                         SmallVector<int64_t>(rank, 0), shape,
+                                         SmallVector<int64_t>(rank, 1));
+    rank = keptShape.size();
+    to = last;
+  }
+  if (from == to)
+    return memref;
+  return b.create<memref::CollapseShapeOp>(loc, memref,
+                                           groupsFor(rank, from, to));
+}
+
+/// out += lhs x rhs on a zero-filled `out`, as the most specific linalg op.
+static void buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                             Value out) {
+  ArrayRef<int64_t> l = shapeOf(lhs), r = shapeOf(rhs), o = shapeOf(out);
+  int64_t rl = l.size(), rr = r.size(), ro = o.size();
+  if (rl == 2 && rr == 2) {
+    b.create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{out});
+    return;
+  }
+  // [B..., M, K] x [K, N]: the batch dims are more rows of one matmul.
+  if (rr == 2) {
+    b.create<linalg::MatmulOp>(
+        loc, ValueRange{collapseDims(b, loc, lhs, 0, rl - 2), rhs},
+        ValueRange{collapseDims(b, loc, out, 0, ro - 2)});
+    return;
+  }
+  // Same batch dims on both sides: one batch dim.
+  if (rl == rr && l.drop_back(2) == r.drop_back(2)) {
+    if (rl > 3) {
+      lhs = collapseDims(b, loc, lhs, 0, rl - 3);
+      rhs = collapseDims(b, loc, rhs, 0, rr - 3);
+      out = collapseDims(b, loc, out, 0, ro - 3);
+    }
+    b.create<linalg::BatchMatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{out});
+    return;
+  }
+  // Broadcast batch dims: loops (d0 .. d[ro-1], k), numpy maps on the batch.
+  MLIRContext *ctx = b.getContext();
+  unsigned numDims = ro + 1;
+  AffineExpr m = getAffineDimExpr(ro - 2, ctx),
+             n = getAffineDimExpr(ro - 1, ctx), k = getAffineDimExpr(ro, ctx);
+  auto operandMap = [&](ArrayRef<int64_t> shape, AffineExpr row,
+                        AffineExpr col) {
+    AffineMap batch =
+        broadcastMap(ctx, shape.drop_back(2), o.drop_back(2), numDims);
+    SmallVector<AffineExpr> exprs(batch.getResults());
+    exprs.push_back(row);
+    exprs.push_back(col);
+    return AffineMap::get(numDims, 0, exprs, ctx);
+  };
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < ro; ++d)
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  SmallVector<AffineMap> maps = {operandMap(l, m, k), operandMap(r, k, n),
+                                 AffineMap::get(numDims, 0, outExprs, ctx)};
+  SmallVector<utils::IteratorType> iterators(ro, utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  b.create<linalg::GenericOp>(
+      loc, ValueRange{lhs, rhs}, ValueRange{out}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        nb.create<linalg::YieldOp>(nloc,
+                                   mulAdd(nb, nloc, args[2], args[0], args[1]));
+      });
+}
+
+/// f16 / bf16: each output element accumulates in f32 over K, adds the bias
+/// and applies the activation in f32, and is truncated once.
+static void buildMatmulLoops(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                             Value bias, Activation act, Value out) {
+  ArrayRef<int64_t> l = shapeOf(lhs), r = shapeOf(rhs), o = shapeOf(out);
+  int64_t ro = o.size();
+  Type acc = computeType(elementTypeOf(out));
+  forEachIndex(b, loc, o, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+    ValueRange batch = ivs.drop_back(2);
+    SmallVector<Value> lhsBatch =
+        broadcastIndices(nb, nloc, l.drop_back(2), o.drop_back(2), batch);
+    SmallVector<Value> rhsBatch =
+        broadcastIndices(nb, nloc, r.drop_back(2), o.drop_back(2), batch);
+    Value sum = accumulate(
+        nb, nloc, {l.back()}, {zeroOf(nb, nloc, acc)},
+        [&](OpBuilder &ib, Location iloc, ValueRange k, ValueRange sums) {
+          SmallVector<Value> li = lhsBatch, ri = rhsBatch;
+          li.append({ivs[ro - 2], k[0]});
+          ri.append({k[0], ivs[ro - 1]});
+          Value x = loadAs(ib, iloc, lhs, li, acc);
+          Value y = loadAs(ib, iloc, rhs, ri, acc);
+          return SmallVector<Value>{mulAdd(ib, iloc, sums[0], x, y)};
+        })[0];
+    if (bias)
+      sum = nb.create<arith::AddFOp>(
+          nloc, sum,
+          loadAs(nb, nloc, bias,
+                 broadcastIndices(nb, nloc, shapeOf(bias), o, ivs), acc));
+    storeAs(nb, nloc, buildActivation(nb, nloc, act, sum), out, ivs);
+  });
+}
+
+void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                          Value bias, Activation act, Value out) {
+  Type element = elementTypeOf(out);
+  if (isHalfFloat(element))
+    return buildMatmulLoops(b, loc, lhs, rhs, bias, act, out);
+  b.create<linalg::FillOp>(loc, ValueRange{zeroOf(b, loc, element)},
+                           ValueRange{out});
+  buildContraction(b, loc, lhs, rhs, out);
+  if (!bias && act == Activation::none)
+    return;
+  // Epilogue on the finished tile: out = act(out + bias).
+  SmallVector<Value> inputs;
+  if (bias)
+    inputs.push_back(bias);
+  buildElementwise(
+      b, loc, inputs, out,
+      [&](OpBuilder &nb, Location nloc, ValueRange e) {
+        Value v = e.back();
+        if (bias)
+          v = nb.create<arith::AddFOp>(nloc, v, e[0]);
+        return buildActivation(nb, nloc, act, v);
+      },
+      /*readsOutput=*/true);
+}
+
+void kernels::buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate,
+                          Value wUp, Value out) {
+  ArrayRef<int64_t> o = shapeOf(out);
+  int64_t k = shapeOf(x).back();
+  Type acc = computeType(elementTypeOf(out));
+  forEachIndex(b, loc, o, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+    Value zero = zeroOf(nb, nloc, acc);
+    SmallVector<Value> sums = accumulate(
+        nb, nloc, {k}, {zero, zero},
+        [&](OpBuilder &ib, Location iloc, ValueRange kk, ValueRange s) {
+          SmallVector<Value> xi(ivs.drop_back());
+          xi.push_back(kk[0]);
+          Value xv = loadAs(ib, iloc, x, xi, acc);
+          Value g = loadAs(ib, iloc, wGate, {kk[0], ivs.back()}, acc);
+          Value u = loadAs(ib, iloc, wUp, {kk[0], ivs.back()}, acc);
+          return SmallVector<Value>{mulAdd(ib, iloc, s[0], xv, g),
+                                    mulAdd(ib, iloc, s[1], xv, u)};
+        });
+    Value gate = buildUnary(nb, nloc, UnaryKind::silu, sums[0]);
+    storeAs(nb, nloc, nb.create<arith::MulFOp>(nloc, gate, sums[1]), out, ivs);
+  });
+}
+
+/// `a < b` on index values (signed: padded coordinates go negative).
+static Value indexLess(OpBuilder &b, Location loc, Value x, Value y) {
+  return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x, y);
+}
+
+/// out = conv(input, filter) + bias with the conv semantics of mir.conv2d:
+/// input [N, C, H, W], filter [O, C / G, KH, KW], out [N, O, Ho, Wo],
+/// ih = oh * stride - pad_top + kh * dilation; padding reads zeros.
+void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
+                          Value input, Value filter, Value bias, Value out) {
+  ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
+  ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
+                    padding = op.getPadding();
+  int64_t groups = op.getGroups();
+  Type element = elementTypeOf(out);
+  bool unpadded = llvm::all_of(padding, [](int64_t p) { return p == 0; });
+
+  if (unpadded && groups == 1 && !isHalfFloat(element)) {
+    // Named op, initialized with the bias (or zero).
+    MLIRContext *ctx = b.getContext();
+    if (bias) {
+      AffineMap perChannel =
+          AffineMap::get(4, 0, {getAffineDimExpr(1, ctx)}, ctx);
+      SmallVector<AffineMap> maps = {perChannel,
+                                     AffineMap::getMultiDimIdentityMap(4, ctx)};
+      SmallVector<utils::IteratorType> iterators(4,
+                                                 utils::IteratorType::parallel);
+      b.create<linalg::GenericOp>(
+          loc, ValueRange{bias}, ValueRange{out}, maps, iterators,
+          [](OpBuilder &nb, Location nloc, ValueRange args) {
+            nb.create<linalg::YieldOp>(nloc, args[0]);
+          });
+    } else {
+      b.create<linalg::FillOp>(loc, ValueRange{zeroOf(b, loc, element)},
+                               ValueRange{out});
+    }
+    auto i64Pair = [&](ArrayRef<int64_t> v) {
+      return DenseIntElementsAttr::get(
+          RankedTensorType::get({2}, b.getI64Type()), v);
+    };
+    b.create<linalg::Conv2DNchwFchwOp>(
+        loc, TypeRange{}, ValueRange{input, filter}, ValueRange{out},
+        i64Pair(strides), i64Pair(dilations));
+    return;
+  }
+
+  // Loops: padding, groups, or f32 accumulation of f16 / bf16.
+  Type acc = computeType(element);
+  int64_t channelsPerGroup = f[1];
+  int64_t outPerGroup = o[1] / groups;
+  forEachIndex(b, loc, o, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+    Value n = ivs[0], oc = ivs[1], oh = ivs[2], ow = ivs[3];
+    auto c = [&](int64_t v) { return indexConstant(nb, nloc, v); };
+    // First input channel of this output channel's group.
+    Value firstChannel =
+        groups == 1
+            ? Value()
+            : nb.create<arith::MulIOp>(
+                  nloc, nb.create<arith::DivUIOp>(nloc, oc, c(outPerGroup)),
+                  c(channelsPerGroup));
+    Value hBase = scaledIndex(nb, nloc, oh, strides[0], -padding[0]);
+    Value wBase = scaledIndex(nb, nloc, ow, strides[1], -padding[1]);
+    Value init =
+        bias ? loadAs(nb, nloc, bias, {oc}, acc) : zeroOf(nb, nloc, acc);
+    Value sum = accumulate(
+        nb, nloc, {channelsPerGroup, f[2], f[3]}, {init},
+        [&](OpBuilder &ib, Location iloc, ValueRange w, ValueRange s) {
+          auto ic = [&](int64_t v) { return indexConstant(ib, iloc, v); };
+          Value ih = ib.create<arith::AddIOp>(
+              iloc, hBase, scaledIndex(ib, iloc, w[1], dilations[0], 0));
+          Value iw = ib.create<arith::AddIOp>(
+              iloc, wBase, scaledIndex(ib, iloc, w[2], dilations[1], 0));
+          Value zero = ic(0);
+          Value inside = ib.create<arith::AndIOp>(
+              iloc,
+              ib.create<arith::AndIOp>(
+                  iloc, indexLess(ib, iloc, ih, ic(in[2])),
+                  ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge, ih,
+                                           zero)),
+              ib.create<arith::AndIOp>(
+                  iloc, indexLess(ib, iloc, iw, ic(in[3])),
+                  ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge, iw,
+                                           zero)));
+          Value channel =
+              firstChannel ? ib.create<arith::AddIOp>(iloc, firstChannel, w[0])
+                           : w[0];
+          auto ifOp = ib.create<scf::IfOp>(
+              iloc, inside,
+              [&](OpBuilder &tb, Location tloc) {
+                Value x = loadAs(tb, tloc, input, {n, channel, ih, iw}, acc);
+                Value k = loadAs(tb, tloc, filter, {oc, w[0], w[1], w[2]}, acc);
+                tb.create<scf::YieldOp>(tloc, mulAdd(tb, tloc, s[0], x, k));
+              },
+              [&](OpBuilder &eb, Location eloc) {
+                eb.create<scf::YieldOp>(eloc, s[0]);
+              });
+          return SmallVector<Value>{ifOp.getResult(0)};
+        })[0];
+    storeAs(nb, nloc, sum, out, ivs);
+  });
+}

@@ -1,0 +1,127 @@
+//===- KernelBuilders.h - Kernel bodies by op family -------------*- C++
+//-*-===//
+//
+// Private to conversion/MIRToLIR: the family builders Kernels.cpp dispatches
+// to, and the helpers they share. Every builder reads shapes from its memref
+// arguments (a workgroup's rows), never from the MIR op's tensor types.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_CONVERSION_MIRTOLIR_KERNELBUILDERS_H
+#define RLX_CONVERSION_MIRTOLIR_KERNELBUILDERS_H
+
+#include "dialects/Common/Enums.h"
+#include "dialects/MIR/MIROps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::rlx::kernels {
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (Kernels.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Static shape and element type of a memref value.
+ArrayRef<int64_t> shapeOf(Value memref);
+Type elementTypeOf(Value memref);
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// One scf.for per dim of `shape` (0 to size, step 1), outermost first;
+/// `body` gets the induction variables. A rank-0 shape runs `body` once.
+void forEachIndex(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                  function_ref<void(OpBuilder &, Location, ValueRange)> body);
+
+/// Like forEachIndex, carrying `inits` through the nest as iter_args:
+/// `body` gets the induction variables and the current values and returns
+/// the next ones. Returns the final values.
+SmallVector<Value>
+accumulate(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+           ValueRange inits,
+           function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange,
+                                           ValueRange)>
+               body);
+
+/// `iv * scale + offset` on index values, without the trivial steps.
+Value scaledIndex(OpBuilder &b, Location loc, Value iv, int64_t scale,
+                  int64_t offset);
+
+/// memref.load, converted to `type` with mir.cast semantics (ScalarOps'
+/// buildCast).
+Value loadAs(OpBuilder &b, Location loc, Value memref, ValueRange indices,
+             Type type);
+
+/// memref.store of `value` converted to the memref's element type.
+void storeAs(OpBuilder &b, Location loc, Value value, Value memref,
+             ValueRange indices);
+
+/// The indices of an operand of shape `operand` that broadcasts
+/// (numpy, right-aligned) to the iteration point `ivs` of shape `result`:
+/// size-1 dims read index 0.
+SmallVector<Value> broadcastIndices(OpBuilder &b, Location loc,
+                                    ArrayRef<int64_t> operand,
+                                    ArrayRef<int64_t> result, ValueRange ivs);
+
+/// The indexing map of the same broadcast over `numDims` loop dims whose
+/// first result.size() dims are the result's dims.
+AffineMap broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operand,
+                       ArrayRef<int64_t> result, unsigned numDims);
+
+/// `ivs` with `iv` inserted at position `pos`.
+SmallVector<Value> insertIndex(ValueRange ivs, int64_t pos, Value iv);
+
+/// `shape` without dim `pos`.
+SmallVector<int64_t> dropDim(ArrayRef<int64_t> shape, int64_t pos);
+
+//===----------------------------------------------------------------------===//
+// Families
+//===----------------------------------------------------------------------===//
+
+/// ElementwiseKernels.cpp: one linalg.generic over `out` reading `inputs`
+/// broadcast (numpy) to it; scalar inputs are used as they are. `fn` gets one
+/// element per input (and, with `readsOutput`, the current output element
+/// last) and returns the result element.
+void buildElementwise(OpBuilder &b, Location loc, ValueRange inputs, Value out,
+                      function_ref<Value(OpBuilder &, Location, ValueRange)> fn,
+                      bool readsOutput = false);
+
+/// mir.unary, binary, compare, select, cast, broadcast and elementwise.
+LogicalResult buildElementwiseKernel(OpBuilder &b, Location loc, Operation *op,
+                                     ValueRange operands, Value out);
+
+/// ContractionKernels.cpp: out = act(lhs x rhs [+ bias]), batched with
+/// broadcast batch dims.
+void buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
+                 Activation act, Value out);
+/// out = silu(x wGate) * (x wUp).
+void buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,
+                 Value out);
+void buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op, Value input,
+                 Value filter, Value bias, Value out);
+
+/// ReductionKernels.cpp.
+void buildReduce(OpBuilder &b, Location loc, ReduceKind kind,
+                 ArrayRef<int64_t> axes, bool keepDim, Value in, Value out);
+void buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
+                  Value out);
+/// layer_norm / rms_norm when `residual` is null; otherwise residual_norm:
+/// `sum` = input + residual (+ bias), normalized into `normed`.
+void buildNorm(OpBuilder &b, Location loc, NormKind kind, double eps,
+               Value input, Value residual, Value bias, Value gamma, Value beta,
+               Value normed, Value sum);
+void buildCumsum(OpBuilder &b, Location loc, int64_t axis, Value in, Value out);
+void buildTopK(OpBuilder &b, Location loc, int64_t axis, Value in, Value values,
+               Value indices);
+void buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in, Value out);
+
+/// MovementKernels.cpp.
+void buildTranspose(OpBuilder &b, Location loc, ArrayRef<int64_t> permutation,
+                    Value in, Value out);
+void buildSlice(OpBuilder &b, Location loc, mir::SliceOp op, Value in,
+                Value out);
+void buildConcat(OpBuilder &b, Location loc, int64_t axis, ValueRange inputs,
+                 Value out);
+void buildGather(OpBuilder &b, Location loc, int64_t axis, Value table,
+                 Value indices, Value out);
+
+} // namespace mlir::rlx::kernels
+
+#endif // RLX_CONVERSION_MIRTOLIR_KERNELBUILDERS_H

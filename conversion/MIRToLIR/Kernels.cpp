@@ -1,0 +1,395 @@
+//===- Kernels.cpp - Kernel bodies of MIR ops: dispatch and helpers -------===//
+#include "conversion/MIRToLIR/Kernels.h"
+#include "conversion/MIRToLIR/KernelBuilders.h"
+#include "conversion/MIRToLIR/ScalarOps.h"
+#include "dialects/Common/ShapeRules.h"
+#include "dialects/MIR/MIROps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::kernels;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+ArrayRef<int64_t> kernels::shapeOf(Value memref) {
+  return cast<MemRefType>(memref.getType()).getShape();
+}
+
+Type kernels::elementTypeOf(Value memref) {
+  return cast<MemRefType>(memref.getType()).getElementType();
+}
+
+Value kernels::indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return b.create<arith::ConstantIndexOp>(loc, value);
+}
+
+/// Loops for the dims of `shape` larger than 1; a unit dim's index is the
+/// constant 0. `body` gets one index per dim of `shape`.
+static SmallVector<Value>
+loopNest(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, ValueRange inits,
+         function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange,
+                                         ValueRange)>
+             body) {
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t size : shape) {
+    if (size == 1)
+      continue;
+    lbs.push_back(indexConstant(b, loc, 0));
+    ubs.push_back(indexConstant(b, loc, size));
+    steps.push_back(indexConstant(b, loc, 1));
+  }
+  auto withUnitDims = [&](OpBuilder &nb, Location nloc, ValueRange loopIvs,
+                          ValueRange args) {
+    SmallVector<Value> ivs;
+    size_t next = 0;
+    for (int64_t size : shape)
+      ivs.push_back(size == 1 ? indexConstant(nb, nloc, 0) : loopIvs[next++]);
+    return scf::ValueVector(body(nb, nloc, ivs, args));
+  };
+  scf::LoopNest nest =
+      scf::buildLoopNest(b, loc, lbs, ubs, steps, inits, withUnitDims);
+  return SmallVector<Value>(nest.results);
+}
+
+void kernels::forEachIndex(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  loopNest(b, loc, shape, {},
+           [&](OpBuilder &nb, Location nloc, ValueRange ivs, ValueRange) {
+             body(nb, nloc, ivs);
+             return SmallVector<Value>();
+           });
+}
+
+SmallVector<Value>
+kernels::accumulate(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                    ValueRange inits,
+                    function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                    ValueRange, ValueRange)>
+                        body) {
+  return loopNest(b, loc, shape, inits, body);
+}
+
+Value kernels::scaledIndex(OpBuilder &b, Location loc, Value iv, int64_t scale,
+                           int64_t offset) {
+  Value result = iv;
+  if (scale != 1)
+    result = b.create<arith::MulIOp>(loc, result, indexConstant(b, loc, scale));
+  if (offset != 0)
+    result =
+        b.create<arith::AddIOp>(loc, result, indexConstant(b, loc, offset));
+  return result;
+}
+
+Value kernels::loadAs(OpBuilder &b, Location loc, Value memref,
+                      ValueRange indices, Type type) {
+  Value value = b.create<memref::LoadOp>(loc, memref, indices);
+  return buildCast(b, loc, value, type);
+}
+
+void kernels::storeAs(OpBuilder &b, Location loc, Value value, Value memref,
+                      ValueRange indices) {
+  value = buildCast(b, loc, value, elementTypeOf(memref));
+  b.create<memref::StoreOp>(loc, value, memref, indices);
+}
+
+SmallVector<Value> kernels::broadcastIndices(OpBuilder &b, Location loc,
+                                             ArrayRef<int64_t> operand,
+                                             ArrayRef<int64_t> result,
+                                             ValueRange ivs) {
+  SmallVector<Value> indices;
+  int64_t lead = static_cast<int64_t>(result.size() - operand.size());
+  for (auto [i, size] : llvm::enumerate(operand)) {
+    int64_t dim = lead + static_cast<int64_t>(i);
+    if (size == 1 && result[dim] != 1)
+      indices.push_back(indexConstant(b, loc, 0));
+    else
+      indices.push_back(ivs[dim]);
+  }
+  return indices;
+}
+
+AffineMap kernels::broadcastMap(MLIRContext *ctx, ArrayRef<int64_t> operand,
+                                ArrayRef<int64_t> result, unsigned numDims) {
+  SmallVector<AffineExpr> exprs;
+  int64_t lead = static_cast<int64_t>(result.size() - operand.size());
+  for (auto [i, size] : llvm::enumerate(operand)) {
+    int64_t dim = lead + static_cast<int64_t>(i);
+    if (size == 1 && result[dim] != 1)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+    else
+      exprs.push_back(getAffineDimExpr(dim, ctx));
+  }
+  return AffineMap::get(numDims, 0, exprs, ctx);
+}
+
+SmallVector<Value> kernels::insertIndex(ValueRange ivs, int64_t pos, Value iv) {
+  SmallVector<Value> out(ivs.begin(), ivs.end());
+  out.insert(out.begin() + pos, iv);
+  return out;
+}
+
+SmallVector<int64_t> kernels::dropDim(ArrayRef<int64_t> shape, int64_t pos) {
+  SmallVector<int64_t> out(shape.begin(), shape.end());
+  out.erase(out.begin() + pos);
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Workgroup splits
+//===----------------------------------------------------------------------===//
+
+static int64_t rankOf(Value value) {
+  return cast<ShapedType>(value.getType()).getRank();
+}
+
+static ArrayRef<int64_t> tensorShape(Value value) {
+  return cast<ShapedType>(value.getType()).getShape();
+}
+
+static int64_t axisOf(int64_t axis, Value value) {
+  return *normalizeAxis(axis, rankOf(value));
+}
+
+int64_t mlir::rlx::independentLeadingDims(Operation *op) {
+  int64_t rank = rankOf(op->getResult(0));
+  return llvm::TypeSwitch<Operation *, int64_t>(op)
+      .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
+            mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp, mir::TransposeOp,
+            mir::GatherOp>([&](auto) { return rank; })
+      // Batch dims and M; rows of a norm.
+      .Case<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp,
+            mir::SwigluOp, mir::LayerNormOp, mir::RmsNormOp,
+            mir::ResidualNormOp>([&](auto) { return rank - 1; })
+      // The dims before the first reduced one keep their place.
+      .Case([&](mir::ReduceOp reduce) {
+        int64_t first = rankOf(reduce.getInput());
+        for (int64_t axis : reduce.getAxes())
+          first = std::min(first, axisOf(axis, reduce.getInput()));
+        return first;
+      })
+      .Case([&](mir::SoftmaxOp s) { return axisOf(s.getAxis(), s.getInput()); })
+      .Case([&](mir::CumsumOp c) { return axisOf(c.getAxis(), c.getInput()); })
+      .Case([&](mir::TopKOp t) { return axisOf(t.getAxis(), t.getInput()); })
+      .Case([&](mir::ConcatOp c) { return axisOf(c.getAxis(), c.getOutput()); })
+      // N, and O when each output channel reads every input channel.
+      .Case([&](mir::Conv2dOp c) { return c.getGroups() == 1 ? 2 : 1; })
+      .Case([&](mir::PoolOp) { return 2; })
+      .Default([](Operation *) { return 0; });
+}
+
+/// Numpy broadcasting: the operand dim right-aligned with result dim `dim`,
+/// unless the operand is broadcast along it.
+static std::optional<int64_t> alignedDim(Value operand, Value result,
+                                         int64_t dim) {
+  int64_t j = dim - (rankOf(result) - rankOf(operand));
+  if (j < 0 || tensorShape(operand)[j] != tensorShape(result)[dim])
+    return std::nullopt;
+  return j;
+}
+
+/// Matmul operands: batch dims broadcast; M is lhs dim rank-2, which rhs
+/// does not depend on.
+static std::optional<int64_t> matmulDim(Value operand, bool isLhs, Value result,
+                                        int64_t dim) {
+  if (dim < rankOf(result) - 2)
+    return alignedDim(operand, result, dim);
+  if (isLhs)
+    return rankOf(operand) - 2;
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::rlx::operandDimAlong(Operation *op, unsigned index,
+                                                  int64_t dim) {
+  Value operand = op->getOperand(index);
+  Value result = op->getResult(0);
+  using Dim = std::optional<int64_t>;
+  return llvm::TypeSwitch<Operation *, Dim>(op)
+      .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
+            mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>(
+          [&](auto) { return alignedDim(operand, result, dim); })
+      .Case<mir::MatmulOp, mir::FusedMatmulOp>([&](auto) -> Dim {
+        if (index == 2) // the fused bias broadcasts to the result
+          return alignedDim(operand, result, dim);
+        return matmulDim(operand, index == 0, result, dim);
+      })
+      // The input's leading dims are the result's; weights are read whole.
+      .Case<mir::SharedMatmulOp, mir::SwigluOp, mir::LayerNormOp,
+            mir::RmsNormOp>([&](auto) -> Dim {
+        if (index == 0)
+          return dim;
+        return std::nullopt;
+      })
+      .Case([&](mir::ResidualNormOp) -> Dim {
+        if (index <= 1) // input and residual; bias, gamma, beta are rows
+          return dim;
+        return std::nullopt;
+      })
+      .Case<mir::ReduceOp, mir::SoftmaxOp, mir::CumsumOp, mir::TopKOp,
+            mir::ConcatOp, mir::PoolOp>([&](auto) -> Dim { return dim; })
+      .Case([&](mir::TransposeOp t) -> Dim { return t.getPermutation()[dim]; })
+      .Case([&](mir::GatherOp g) -> Dim {
+        int64_t axis = axisOf(g.getAxis(), g.getTable());
+        int64_t indexRank = rankOf(g.getIndices());
+        bool inIndices = dim >= axis && dim < axis + indexRank;
+        if (index == 1)
+          return inIndices ? Dim(dim - axis) : std::nullopt;
+        if (inIndices)
+          return std::nullopt;
+        return dim < axis ? dim : dim - indexRank + 1;
+      })
+      .Case([&](mir::Conv2dOp) -> Dim {
+        if (dim == 0) // N: the input's batch
+          return index == 0 ? Dim(0) : std::nullopt;
+        return index == 0 ? std::nullopt : Dim(0); // O: filter and bias
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+bool mlir::rlx::acceptsScalarOperand(Operation *op, unsigned index) {
+  return isa<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
+             mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>(op);
+}
+
+std::string mlir::rlx::kernelBaseName(Operation *op) {
+  std::string name = op->getName().stripDialect().str();
+  std::string kind =
+      llvm::TypeSwitch<Operation *, std::string>(op)
+          .Case([](mir::UnaryOp o) { return stringifyUnaryKind(o.getKind()); })
+          .Case(
+              [](mir::BinaryOp o) { return stringifyBinaryKind(o.getKind()); })
+          .Case([](mir::CompareOp o) {
+            return stringifyCompareKind(o.getKind());
+          })
+          .Case(
+              [](mir::ReduceOp o) { return stringifyReduceKind(o.getKind()); })
+          .Case([](mir::PoolOp o) { return stringifyPoolKind(o.getKind()); })
+          .Case([](mir::ResidualNormOp o) {
+            return stringifyNormKind(o.getKind());
+          })
+          .Default([](Operation *) { return std::string(); });
+  return kind.empty() ? name : name + "_" + kind;
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+void mlir::rlx::buildCopyBody(OpBuilder &b, Location loc, Value in, Value out) {
+  b.create<linalg::CopyOp>(loc, in, out);
+}
+
+LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
+                                         Operation *op, ValueRange operands,
+                                         ValueRange results) {
+  // Kernel operands sit where the op's operands do; an optional operand's
+  // ODS group says whether it is there.
+  auto group = [&](auto typedOp, unsigned index) -> Value {
+    auto [start, length] = typedOp.getODSOperandIndexAndLength(index);
+    return length ? operands[start] : Value();
+  };
+  Value out = results.empty() ? nullptr : results[0];
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
+            mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>([&](auto) {
+        return buildElementwiseKernel(b, loc, op, operands, out);
+      })
+      .Case([&](mir::MatmulOp) {
+        buildMatmul(b, loc, operands[0], operands[1], nullptr, Activation::none,
+                    out);
+        return success();
+      })
+      .Case([&](mir::FusedMatmulOp m) {
+        buildMatmul(b, loc, operands[0], operands[1], group(m, 2), m.getAct(),
+                    out);
+        return success();
+      })
+      .Case([&](mir::SharedMatmulOp) {
+        for (auto [i, result] : llvm::enumerate(results))
+          buildMatmul(b, loc, operands[0], operands[1 + i], nullptr,
+                      Activation::none, result);
+        return success();
+      })
+      .Case([&](mir::SwigluOp) {
+        buildSwiglu(b, loc, operands[0], operands[1], operands[2], out);
+        return success();
+      })
+      .Case([&](mir::Conv2dOp c) {
+        buildConv2d(b, loc, c, operands[0], operands[1], group(c, 2), out);
+        return success();
+      })
+      .Case([&](mir::ReduceOp r) {
+        SmallVector<int64_t> axes;
+        for (int64_t axis : r.getAxes())
+          axes.push_back(axisOf(axis, r.getInput()));
+        llvm::sort(axes);
+        buildReduce(b, loc, r.getKind(), axes, r.getKeepDim(), operands[0],
+                    out);
+        return success();
+      })
+      .Case([&](mir::SoftmaxOp s) {
+        buildSoftmax(b, loc, axisOf(s.getAxis(), s.getInput()), operands[0],
+                     out);
+        return success();
+      })
+      .Case([&](mir::LayerNormOp n) {
+        buildNorm(b, loc, NormKind::layer, n.getEps().convertToDouble(),
+                  operands[0], nullptr, nullptr, group(n, 1), group(n, 2), out,
+                  nullptr);
+        return success();
+      })
+      .Case([&](mir::RmsNormOp n) {
+        buildNorm(b, loc, NormKind::rms, n.getEps().convertToDouble(),
+                  operands[0], nullptr, nullptr, group(n, 1), nullptr, out,
+                  nullptr);
+        return success();
+      })
+      .Case([&](mir::ResidualNormOp n) {
+        buildNorm(b, loc, n.getKind(), n.getEps().convertToDouble(),
+                  operands[0], operands[1], group(n, 2), group(n, 3),
+                  group(n, 4), results[0], results[1]);
+        return success();
+      })
+      .Case([&](mir::CumsumOp c) {
+        buildCumsum(b, loc, axisOf(c.getAxis(), c.getInput()), operands[0],
+                    out);
+        return success();
+      })
+      .Case([&](mir::TopKOp t) {
+        buildTopK(b, loc, axisOf(t.getAxis(), t.getInput()), operands[0],
+                  results[0], results[1]);
+        return success();
+      })
+      .Case([&](mir::PoolOp p) {
+        buildPool(b, loc, p, operands[0], out);
+        return success();
+      })
+      .Case([&](mir::TransposeOp t) {
+        buildTranspose(b, loc, t.getPermutation(), operands[0], out);
+        return success();
+      })
+      .Case([&](mir::SliceOp s) {
+        buildSlice(b, loc, s, operands[0], out);
+        return success();
+      })
+      .Case([&](mir::ConcatOp c) {
+        buildConcat(b, loc, axisOf(c.getAxis(), c.getOutput()), operands, out);
+        return success();
+      })
+      .Case([&](mir::GatherOp g) {
+        buildGather(b, loc, axisOf(g.getAxis(), g.getTable()), operands[0],
+                    operands[1], out);
+        return success();
+      })
+      .Default([&](Operation *) {
+        return op->emitOpError("has no kernel in convert-mir-to-lir");
+      });
+}

@@ -1,0 +1,390 @@
+//===- ReductionKernels.cpp - Reductions, norms, scans, top-k, pooling ----===//
+//
+// Row-wise scf loop nests: an outer nest over the kept dims, inner loops
+// carrying accumulators as iter_args in the compute type (f32 for f16 /
+// bf16, else the element type), one truncation on the store. No kernel
+// here needs a scratch buffer: statistics live in registers, and later
+// passes over a row re-read their input.
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/MIRToLIR/KernelBuilders.h"
+#include "conversion/MIRToLIR/ScalarOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::kernels;
+
+/// The identity of `kind` in `type`.
+static Value reductionInit(OpBuilder &b, Location loc, ReduceKind kind,
+                           Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    switch (kind) {
+    case ReduceKind::sum:
+    case ReduceKind::mean:
+      return scalarConstant(b, loc, type, 0.0);
+    case ReduceKind::prod:
+      return scalarConstant(b, loc, type, 1.0);
+    case ReduceKind::max:
+      return b.create<arith::ConstantOp>(
+          loc, b.getFloatAttr(type, APFloat::getInf(sem, /*Negative=*/true)));
+    case ReduceKind::min:
+      return b.create<arith::ConstantOp>(
+          loc, b.getFloatAttr(type, APFloat::getInf(sem, /*Negative=*/false)));
+    }
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt value(width, 0);
+  if (kind == ReduceKind::prod)
+    value = APInt(width, 1);
+  else if (kind == ReduceKind::max)
+    value = APInt::getSignedMinValue(width);
+  else if (kind == ReduceKind::min)
+    value = APInt::getSignedMaxValue(width);
+  return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(type, value));
+}
+
+/// One step of `kind`; max and min propagate NaN.
+static Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
+                     Value x) {
+  bool isFloat = isa<FloatType>(acc.getType());
+  switch (kind) {
+  case ReduceKind::sum:
+  case ReduceKind::mean:
+    return buildBinary(b, loc, BinaryKind::add, acc, x);
+  case ReduceKind::prod:
+    return buildBinary(b, loc, BinaryKind::mul, acc, x);
+  case ReduceKind::max:
+    return isFloat ? buildBinary(b, loc, BinaryKind::max, acc, x)
+                   : b.create<arith::MaxSIOp>(loc, acc, x).getResult();
+  case ReduceKind::min:
+    return isFloat ? buildBinary(b, loc, BinaryKind::min, acc, x)
+                   : b.create<arith::MinSIOp>(loc, acc, x).getResult();
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+void kernels::buildReduce(OpBuilder &b, Location loc, ReduceKind kind,
+                          ArrayRef<int64_t> axes, bool keepDim, Value in,
+                          Value out) {
+  ArrayRef<int64_t> inShape = shapeOf(in);
+  Type acc = computeType(elementTypeOf(out));
+  SmallVector<int64_t> reduced;
+  int64_t count = 1;
+  for (int64_t axis : axes) {
+    reduced.push_back(inShape[axis]);
+    count *= inShape[axis];
+  }
+  forEachIndex(
+      b, loc, shapeOf(out),
+      [&](OpBuilder &nb, Location nloc, ValueRange outIvs) {
+        Value total = accumulate(
+            nb, nloc, reduced, {reductionInit(nb, nloc, kind, acc)},
+            [&](OpBuilder &ib, Location iloc, ValueRange redIvs, ValueRange s) {
+              // Input index: reduced dims from the inner loops, kept
+              // dims from the result index (in place with keep_dim).
+              SmallVector<Value> index;
+              size_t nextReduced = 0, nextKept = 0;
+              for (int64_t d = 0, e = inShape.size(); d < e; ++d) {
+                if (nextReduced < axes.size() && axes[nextReduced] == d) {
+                  index.push_back(redIvs[nextReduced++]);
+                  continue;
+                }
+                index.push_back(outIvs[keepDim ? d : nextKept++]);
+              }
+              Value x = loadAs(ib, iloc, in, index, acc);
+              return SmallVector<Value>{combine(ib, iloc, kind, s[0], x)};
+            })[0];
+        if (kind == ReduceKind::mean)
+          total = nb.create<arith::DivFOp>(
+              nloc, total,
+              scalarConstant(nb, nloc, acc, static_cast<double>(count)));
+        storeAs(nb, nloc, total, out, outIvs);
+      });
+}
+
+void kernels::buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
+                           Value out) {
+  ArrayRef<int64_t> shape = shapeOf(in);
+  int64_t n = shape[axis];
+  Type acc = computeType(elementTypeOf(out));
+  forEachIndex(
+      b, loc, dropDim(shape, axis),
+      [&](OpBuilder &nb, Location nloc, ValueRange row) {
+        auto at = [&](ValueRange j) { return insertIndex(row, axis, j[0]); };
+        // exp(x - max) / sum(exp(x - max)): the max keeps exp from overflowing.
+        Value max = accumulate(
+            nb, nloc, {n}, {reductionInit(nb, nloc, ReduceKind::max, acc)},
+            [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
+              Value x = loadAs(ib, iloc, in, at(j), acc);
+              return SmallVector<Value>{
+                  buildBinary(ib, iloc, BinaryKind::max, s[0], x)};
+            })[0];
+        auto shifted = [&](OpBuilder &ib, Location iloc,
+                           ValueRange j) -> Value {
+          Value x = loadAs(ib, iloc, in, at(j), acc);
+          return ib.create<math::ExpOp>(iloc,
+                                        ib.create<arith::SubFOp>(iloc, x, max));
+        };
+        Value sum = accumulate(
+            nb, nloc, {n}, {scalarConstant(nb, nloc, acc, 0.0)},
+            [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
+              return SmallVector<Value>{
+                  ib.create<arith::AddFOp>(iloc, s[0], shifted(ib, iloc, j))};
+            })[0];
+        forEachIndex(
+            nb, nloc, {n}, [&](OpBuilder &ib, Location iloc, ValueRange j) {
+              Value y =
+                  ib.create<arith::DivFOp>(iloc, shifted(ib, iloc, j), sum);
+              storeAs(ib, iloc, y, out, at(j));
+            });
+      });
+}
+
+void kernels::buildNorm(OpBuilder &b, Location loc, NormKind kind, double eps,
+                        Value input, Value residual, Value bias, Value gamma,
+                        Value beta, Value normed, Value sum) {
+  ArrayRef<int64_t> shape = shapeOf(normed);
+  int64_t last = shape.size() - 1;
+  int64_t n = shape[last];
+  Type element = elementTypeOf(normed);
+  Type acc = computeType(element);
+  forEachIndex(
+      b, loc, shape.drop_back(),
+      [&](OpBuilder &nb, Location nloc, ValueRange row) {
+        auto at = [&](ValueRange j) { return insertIndex(row, last, j[0]); };
+        Value source = input;
+        if (residual) {
+          // sum = input + residual (+ bias), in the element type as the
+          // unfused adds round; the statistics read it back.
+          forEachIndex(
+              nb, nloc, {n}, [&](OpBuilder &ib, Location iloc, ValueRange j) {
+                Value s = buildBinary(
+                    ib, iloc, BinaryKind::add,
+                    ib.create<memref::LoadOp>(iloc, input, at(j)),
+                    ib.create<memref::LoadOp>(iloc, residual, at(j)));
+                if (bias)
+                  s = buildBinary(ib, iloc, BinaryKind::add, s,
+                                  ib.create<memref::LoadOp>(iloc, bias, j));
+                ib.create<memref::StoreOp>(iloc, s, sum, at(j));
+              });
+          source = sum;
+        }
+        auto load = [&](OpBuilder &ib, Location iloc, ValueRange j) {
+          return loadAs(ib, iloc, source, at(j), acc);
+        };
+        Value count = scalarConstant(nb, nloc, acc, static_cast<double>(n));
+        Value zero = scalarConstant(nb, nloc, acc, 0.0);
+        Value mean;
+        Value meanSquare; // layer: mean((x - mean)^2); rms: mean(x^2)
+        if (kind == NormKind::layer) {
+          Value total = accumulate(
+              nb, nloc, {n}, {zero},
+              [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
+                return SmallVector<Value>{
+                    ib.create<arith::AddFOp>(iloc, s[0], load(ib, iloc, j))};
+              })[0];
+          mean = nb.create<arith::DivFOp>(nloc, total, count);
+        }
+        Value squares = accumulate(
+            nb, nloc, {n}, {zero},
+            [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
+              Value x = load(ib, iloc, j);
+              if (mean)
+                x = ib.create<arith::SubFOp>(iloc, x, mean);
+              return SmallVector<Value>{ib.create<arith::AddFOp>(
+                  iloc, s[0], ib.create<arith::MulFOp>(iloc, x, x))};
+            })[0];
+        meanSquare = nb.create<arith::DivFOp>(nloc, squares, count);
+        Value inverse = buildReciprocalSqrt(
+            nb, nloc,
+            nb.create<arith::AddFOp>(nloc, meanSquare,
+                                     scalarConstant(nb, nloc, acc, eps)));
+        forEachIndex(nb, nloc, {n},
+                     [&](OpBuilder &ib, Location iloc, ValueRange j) {
+                       // (x - mean) * rsqrt(var + eps) * gamma + beta, or x *
+                       // rsqrt(...) * gamma
+                       Value x = load(ib, iloc, j);
+                       if (mean)
+                         x = ib.create<arith::SubFOp>(iloc, x, mean);
+                       Value y = ib.create<arith::MulFOp>(
+                           iloc, ib.create<arith::MulFOp>(iloc, x, inverse),
+                           loadAs(ib, iloc, gamma, j, acc));
+                       if (beta)
+                         y = ib.create<arith::AddFOp>(
+                             iloc, y, loadAs(ib, iloc, beta, j, acc));
+                       storeAs(ib, iloc, y, normed, at(j));
+                     });
+      });
+}
+
+void kernels::buildCumsum(OpBuilder &b, Location loc, int64_t axis, Value in,
+                          Value out) {
+  ArrayRef<int64_t> shape = shapeOf(in);
+  Type acc = computeType(elementTypeOf(out));
+  forEachIndex(
+      b, loc, dropDim(shape, axis),
+      [&](OpBuilder &nb, Location nloc, ValueRange row) {
+        // Inclusive: out[j] = in[0] + ... + in[j], stored as the running sum.
+        accumulate(
+            nb, nloc, {shape[axis]}, {scalarConstant(nb, nloc, acc, 0.0)},
+            [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
+              SmallVector<Value> at = insertIndex(row, axis, j[0]);
+              Value next = buildBinary(ib, iloc, BinaryKind::add, s[0],
+                                       loadAs(ib, iloc, in, at, acc));
+              storeAs(ib, iloc, next, out, at);
+              return SmallVector<Value>{next};
+            });
+      });
+}
+
+/// Top-k order: `a` comes before `b` when larger; NaN counts as larger
+/// than every number (and equal to NaN), so the order is total.
+static Value isGreater(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!isa<FloatType>(x.getType()))
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, x, y);
+  Value xNaN = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNO, x, x);
+  Value yNaN = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNO, y, y);
+  Value yNumber = b.create<arith::XOrIOp>(
+      loc, yNaN, b.create<arith::ConstantIntOp>(loc, 1, 1));
+  return b.create<arith::OrIOp>(
+      loc, b.create<arith::AndIOp>(loc, xNaN, yNumber),
+      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGT, x, y));
+}
+
+static Value isEqual(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!isa<FloatType>(x.getType()))
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, y);
+  Value bothNaN = b.create<arith::AndIOp>(
+      loc, b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNO, x, x),
+      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNO, y, y));
+  return b.create<arith::OrIOp>(
+      loc, bothNaN,
+      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, x, y));
+}
+
+void kernels::buildTopK(OpBuilder &b, Location loc, int64_t axis, Value in,
+                        Value values, Value indices) {
+  ArrayRef<int64_t> shape = shapeOf(in);
+  int64_t n = shape[axis];
+  int64_t k = shapeOf(values)[axis];
+  Type element = elementTypeOf(in);
+  // Selection without scratch: pick j is the best element strictly after
+  // pick j-1 in the order (value descending, index ascending); k * n reads.
+  forEachIndex(
+      b, loc, dropDim(shape, axis),
+      [&](OpBuilder &nb, Location nloc, ValueRange row) {
+        Value none = indexConstant(nb, nloc, -1);
+        accumulate(
+            nb, nloc, {k}, {scalarConstant(nb, nloc, element, 0), none},
+            [&](OpBuilder &jb, Location jloc, ValueRange j, ValueRange prev) {
+              Value prevValue = prev[0], prevIndex = prev[1];
+              Value first = jb.create<arith::CmpIOp>(
+                  jloc, arith::CmpIPredicate::slt, prevIndex,
+                  indexConstant(jb, jloc, 0));
+              Value falseValue = jb.create<arith::ConstantIntOp>(jloc, 0, 1);
+              SmallVector<Value> best = accumulate(
+                  jb, jloc, {n},
+                  {falseValue, scalarConstant(jb, jloc, element, 0),
+                   indexConstant(jb, jloc, 0)},
+                  [&](OpBuilder &ib, Location iloc, ValueRange i,
+                      ValueRange s) {
+                    Value found = s[0], bestValue = s[1], bestIndex = s[2];
+                    Value x = ib.create<memref::LoadOp>(
+                        iloc, in, insertIndex(row, axis, i[0]));
+                    // (x, i) comes after the previous pick.
+                    Value after = ib.create<arith::OrIOp>(
+                        iloc, first,
+                        ib.create<arith::OrIOp>(
+                            iloc, isGreater(ib, iloc, prevValue, x),
+                            ib.create<arith::AndIOp>(
+                                iloc, isEqual(ib, iloc, prevValue, x),
+                                ib.create<arith::CmpIOp>(
+                                    iloc, arith::CmpIPredicate::sgt, i[0],
+                                    prevIndex))));
+                    // Strictly better than the best so far: ties keep the lower
+                    // index, which the ascending scan met first.
+                    Value better = ib.create<arith::OrIOp>(
+                        iloc,
+                        ib.create<arith::XOrIOp>(
+                            iloc, found,
+                            ib.create<arith::ConstantIntOp>(iloc, 1, 1)),
+                        isGreater(ib, iloc, x, bestValue));
+                    Value take = ib.create<arith::AndIOp>(iloc, after, better);
+                    return SmallVector<Value>{
+                        ib.create<arith::OrIOp>(iloc, found, take),
+                        ib.create<arith::SelectOp>(iloc, take, x, bestValue),
+                        ib.create<arith::SelectOp>(iloc, take, i[0],
+                                                   bestIndex)};
+                  });
+              SmallVector<Value> at = insertIndex(row, axis, j[0]);
+              jb.create<memref::StoreOp>(jloc, best[1], values, at);
+              Value asInt = jb.create<arith::IndexCastOp>(
+                  jloc, elementTypeOf(indices), best[2]);
+              jb.create<memref::StoreOp>(jloc, asInt, indices, at);
+              return SmallVector<Value>{best[1], best[2]};
+            });
+      });
+}
+
+/// mir.pool: out[n, c, oh, ow] over the window rows ih = oh * stride -
+/// pad_top + kh (likewise columns) that lie inside the input; padding is
+/// skipped, so max ignores it and avg divides by the in-bounds count.
+void kernels::buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in,
+                        Value out) {
+  ArrayRef<int64_t> inShape = shapeOf(in);
+  ArrayRef<int64_t> window = op.getKernel(), strides = op.getStrides(),
+                    padding = op.getPadding();
+  bool isMax = op.getKind() == PoolKind::max;
+  Type acc = computeType(elementTypeOf(out));
+  forEachIndex(
+      b, loc, shapeOf(out), [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+        Value hBase = scaledIndex(nb, nloc, ivs[2], strides[0], -padding[0]);
+        Value wBase = scaledIndex(nb, nloc, ivs[3], strides[1], -padding[1]);
+        Value init = isMax ? reductionInit(nb, nloc, ReduceKind::max, acc)
+                           : scalarConstant(nb, nloc, acc, 0.0);
+        SmallVector<Value> result = accumulate(
+            nb, nloc, window, {init, scalarConstant(nb, nloc, acc, 0.0)},
+            [&](OpBuilder &ib, Location iloc, ValueRange w, ValueRange s) {
+              Value ih = ib.create<arith::AddIOp>(iloc, hBase, w[0]);
+              Value iw = ib.create<arith::AddIOp>(iloc, wBase, w[1]);
+              Value zero = indexConstant(ib, iloc, 0);
+              auto within = [&](Value i, int64_t size) {
+                return ib.create<arith::AndIOp>(
+                    iloc,
+                    ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge, i,
+                                             zero),
+                    ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::slt, i,
+                                             indexConstant(ib, iloc, size)));
+              };
+              Value inside = ib.create<arith::AndIOp>(
+                  iloc, within(ih, inShape[2]), within(iw, inShape[3]));
+              auto ifOp = ib.create<scf::IfOp>(
+                  iloc, inside,
+                  [&](OpBuilder &tb, Location tloc) {
+                    Value x =
+                        loadAs(tb, tloc, in, {ivs[0], ivs[1], ih, iw}, acc);
+                    Value next = buildBinary(
+                        tb, tloc, isMax ? BinaryKind::max : BinaryKind::add,
+                        s[0], x);
+                    Value count = tb.create<arith::AddFOp>(
+                        tloc, s[1], scalarConstant(tb, tloc, acc, 1.0));
+                    tb.create<scf::YieldOp>(tloc, ValueRange{next, count});
+                  },
+                  [&](OpBuilder &eb, Location eloc) {
+                    eb.create<scf::YieldOp>(eloc, ValueRange{s[0], s[1]});
+                  });
+              return SmallVector<Value>(ifOp.getResults());
+            });
+        Value y = isMax ? result[0]
+                        : nb.create<arith::DivFOp>(nloc, result[0], result[1])
+                              .getResult();
+        storeAs(nb, nloc, y, out, ivs);
+      });
+}

@@ -1,0 +1,242 @@
+// RUN: rlx-opt %s -convert-mir-to-lir | rlx-opt --mlir-print-local-scope | FileCheck %s
+// RUN: rlx-opt %s -convert-mir-to-lir=workgroup-elements=8 | rlx-opt --mlir-print-local-scope | FileCheck %s --check-prefix=SPLIT
+
+// Contractions: matmul, fused_matmul, shared_matmul, swiglu, conv2d. The
+// second run splits kernels into small workgroups to show the row views.
+
+// f32 matmul: zero-fill the result, then linalg.matmul into it. Split: one
+// row of the 8 per workgroup (16 elements each); the weight is read whole.
+// CHECK-LABEL: lir.program @matmul
+// CHECK:         lir.kernel @matmul_0 grid = [1] {
+// CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
+// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C]] : memref<8x4xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
+// CHECK-NEXT:      lir.return
+// SPLIT-LABEL: lir.program @matmul
+// SPLIT:         lir.kernel @matmul_0 grid = [8] {
+// SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
+// SPLIT-NEXT:      %[[ROW:.+]] = lir.workgroup_id 0
+// SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][%[[ROW]], 0] [1, 16] [1, 1]
+// SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][%[[ROW]], 0] [1, 4] [1, 1]
+// SPLIT-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// SPLIT-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[CS]] :
+// SPLIT-NEXT:      linalg.matmul ins(%[[AS]], %[[B]] : memref<1x16xf32, strided<[16, 1], offset: ?>>, memref<16x4xf32>) outs(%[[CS]] : memref<1x4xf32, strided<[4, 1], offset: ?>>)
+func.func @matmul(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  %c = mir.matmul %a, %b : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %c : tensor<8x4xf32>
+}
+
+// Integer matmul: the same ops on i32 (wrapping).
+// CHECK-LABEL: lir.program @matmul_i32
+// CHECK:         %[[ZERO:.+]] = arith.constant 0 : i32
+// CHECK-NEXT:    linalg.fill ins(%[[ZERO]] : i32)
+// CHECK-NEXT:    linalg.matmul ins(%{{.+}}, %{{.+}} : memref<2x3xi32>, memref<3x2xi32>) outs(%{{.+}} : memref<2x2xi32>)
+func.func @matmul_i32(%a: tensor<2x3xi32>, %b: tensor<3x2xi32>) -> tensor<2x2xi32> {
+  %c = mir.matmul %a, %b : (tensor<2x3xi32>, tensor<3x2xi32>) -> tensor<2x2xi32>
+  return %c : tensor<2x2xi32>
+}
+
+// [B, M, K] x [K, N]: the batch rows collapse into M for one linalg.matmul.
+// CHECK-LABEL: lir.program @rows_times_weight
+// CHECK:         ^bb0(%[[A:.+]]: memref<2x3x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<2x3x4xf32>):
+// CHECK:           linalg.fill
+// CHECK-NEXT:      %[[A2:.+]] = memref.collapse_shape %[[A]] {{\[\[}}0, 1], [2]] : memref<2x3x16xf32> into memref<6x16xf32>
+// CHECK-NEXT:      %[[C2:.+]] = memref.collapse_shape %[[C]] {{\[\[}}0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+// CHECK-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<6x16xf32>, memref<16x4xf32>) outs(%[[C2]] : memref<6x4xf32>)
+func.func @rows_times_weight(%a: tensor<2x3x16xf32>, %b: tensor<16x4xf32>) -> tensor<2x3x4xf32> {
+  %c = mir.matmul %a, %b : (tensor<2x3x16xf32>, tensor<16x4xf32>) -> tensor<2x3x4xf32>
+  return %c : tensor<2x3x4xf32>
+}
+
+// Equal batch dims collapse into one for linalg.batch_matmul.
+// CHECK-LABEL: lir.program @batched
+// CHECK:         memref.collapse_shape %{{.+}} {{\[\[}}0, 1], [2], [3]] : memref<2x3x4x8xf32> into memref<6x4x8xf32>
+// CHECK-NEXT:    memref.collapse_shape %{{.+}} {{\[\[}}0, 1], [2], [3]] : memref<2x3x8x5xf32> into memref<6x8x5xf32>
+// CHECK-NEXT:    memref.collapse_shape %{{.+}} {{\[\[}}0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
+// CHECK-NEXT:    linalg.batch_matmul ins({{.*}} : memref<6x4x8xf32>, memref<6x8x5xf32>) outs({{.*}} : memref<6x4x5xf32>)
+func.func @batched(%a: tensor<2x3x4x8xf32>, %b: tensor<2x3x8x5xf32>) -> tensor<2x3x4x5xf32> {
+  %c = mir.matmul %a, %b : (tensor<2x3x4x8xf32>, tensor<2x3x8x5xf32>) -> tensor<2x3x4x5xf32>
+  return %c : tensor<2x3x4x5xf32>
+}
+
+// Broadcast batch dims: a generic over (d0, d1, M, N, K); the rank-3 rhs
+// aligns right, so its batch dim is d1.
+// CHECK-LABEL: lir.program @broadcast_batch
+// CHECK:         linalg.fill
+// CHECK-NEXT:    linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>, affine_map<(d0, d1, d2, d3, d4) -> (d1, d4, d3)>, affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+// CHECK-NEXT:    ^bb0(%[[L:.+]]: f32, %[[R:.+]]: f32, %[[ACC:.+]]: f32):
+// CHECK-NEXT:      %[[P:.+]] = arith.mulf %[[L]], %[[R]] : f32
+// CHECK-NEXT:      %[[S:.+]] = arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:      linalg.yield %[[S]] : f32
+func.func @broadcast_batch(%a: tensor<2x3x4x8xf32>, %b: tensor<3x8x5xf32>) -> tensor<2x3x4x5xf32> {
+  %c = mir.matmul %a, %b : (tensor<2x3x4x8xf32>, tensor<3x8x5xf32>) -> tensor<2x3x4x5xf32>
+  return %c : tensor<2x3x4x5xf32>
+}
+
+// fused_matmul: the epilogue act(out + bias) runs in place on the result
+// in the same kernel, after the matmul.
+// CHECK-LABEL: lir.program @fused
+// CHECK:         lir.kernel @fused_matmul_0 grid = [1] {
+// CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[BIAS:.+]]: memref<4xf32>, %[[C:.+]]: memref<8x4xf32>):
+// CHECK:           linalg.matmul ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
+// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BIAS]] : memref<4xf32>) outs(%[[C]] : memref<8x4xf32>)
+// CHECK-NEXT:      ^bb0(%[[BV:.+]]: f32, %[[CV:.+]]: f32):
+// CHECK-NEXT:        %[[S:.+]] = arith.addf %[[CV]], %[[BV]] : f32
+// CHECK-NEXT:        %[[Z:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:        %[[R:.+]] = arith.maximumf %[[S]], %[[Z]] : f32
+// CHECK-NEXT:        linalg.yield %[[R]] : f32
+func.func @fused(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<4xf32>) -> tensor<8x4xf32> {
+  %c = mir.fused_matmul %a, %b, %bias act = relu : (tensor<8x16xf32>, tensor<16x4xf32>, tensor<4xf32>) -> tensor<8x4xf32>
+  return %c : tensor<8x4xf32>
+}
+
+// f16: each output element accumulates in f32 over K, adds the bias and
+// applies the activation in f32, then truncates once.
+// CHECK-LABEL: lir.program @fused_f16
+// CHECK:         ^bb0(%[[A:.+]]: memref<2x8xf16>, %[[B:.+]]: memref<8x4xf16>, %[[BIAS:.+]]: memref<4xf16>, %[[C:.+]]: memref<2x4xf16>):
+// CHECK-NOT:       linalg.matmul
+// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:        scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:               %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK:               %[[SUM:.+]] = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:            %[[AV:.+]] = memref.load %[[A]][%[[I]], %[[K]]] : memref<2x8xf16>
+// CHECK-NEXT:            %[[AW:.+]] = arith.extf %[[AV]] : f16 to f32
+// CHECK-NEXT:            %[[BV:.+]] = memref.load %[[B]][%[[K]], %[[J]]] : memref<8x4xf16>
+// CHECK-NEXT:            %[[BW:.+]] = arith.extf %[[BV]] : f16 to f32
+// CHECK-NEXT:            %[[P:.+]] = arith.mulf %[[AW]], %[[BW]] : f32
+// CHECK-NEXT:            %[[NEXT:.+]] = arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:            scf.yield %[[NEXT]] : f32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[BIASV:.+]] = memref.load %[[BIAS]][%[[J]]] : memref<4xf16>
+// CHECK-NEXT:          %[[BIASW:.+]] = arith.extf %[[BIASV]] : f16 to f32
+// CHECK-NEXT:          %[[PRE:.+]] = arith.addf %[[SUM]], %[[BIASW]] : f32
+// CHECK:               %[[ACT:.+]] = arith.divf %[[PRE]], %{{.+}} : f32
+// CHECK-NEXT:          %[[H:.+]] = arith.truncf %[[ACT]] : f32 to f16
+// CHECK-NEXT:          memref.store %[[H]], %[[C]][%[[I]], %[[J]]] : memref<2x4xf16>
+func.func @fused_f16(%a: tensor<2x8xf16>, %b: tensor<8x4xf16>, %bias: tensor<4xf16>) -> tensor<2x4xf16> {
+  %c = mir.fused_matmul %a, %b, %bias act = silu : (tensor<2x8xf16>, tensor<8x4xf16>, tensor<4xf16>) -> tensor<2x4xf16>
+  return %c : tensor<2x4xf16>
+}
+
+// shared_matmul: one matmul per weight, all reading the input in place.
+// CHECK-LABEL: lir.program @shared
+// CHECK:         ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[WQ:.+]]: memref<8x8xf32>, %[[WK:.+]]: memref<8x2xf32>, %[[Q:.+]]: memref<4x8xf32>, %[[K:.+]]: memref<4x2xf32>):
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[Q]] : memref<4x8xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[X]], %[[WQ]] : memref<4x8xf32>, memref<8x8xf32>) outs(%[[Q]] : memref<4x8xf32>)
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[K]] : memref<4x2xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[X]], %[[WK]] : memref<4x8xf32>, memref<8x2xf32>) outs(%[[K]] : memref<4x2xf32>)
+func.func @shared(%x: tensor<4x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x2xf32>) -> (tensor<4x8xf32>, tensor<4x2xf32>) {
+  %q, %k = mir.shared_matmul %x, %wq, %wk : (tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x2xf32>) -> (tensor<4x8xf32>, tensor<4x2xf32>)
+  return %q, %k : tensor<4x8xf32>, tensor<4x2xf32>
+}
+
+// swiglu: per output element, both dot products in one K loop, then
+// silu(gate) * up.
+// CHECK-LABEL: lir.program @swiglu
+// CHECK:         ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[WG:.+]]: memref<8x16xf32>, %[[WU:.+]]: memref<8x16xf32>, %[[OUT:.+]]: memref<4x16xf32>):
+// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:        scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:               %[[SUMS:.+]]:2 = scf.for %[[K:.+]] = {{.*}} iter_args(%[[G:.+]] = %{{.+}}, %[[U:.+]] = %{{.+}}) -> (f32, f32) {
+// CHECK-NEXT:            %[[XV:.+]] = memref.load %[[X]][%[[I]], %[[K]]]
+// CHECK-NEXT:            %[[GV:.+]] = memref.load %[[WG]][%[[K]], %[[J]]]
+// CHECK-NEXT:            %[[UV:.+]] = memref.load %[[WU]][%[[K]], %[[J]]]
+// CHECK-NEXT:            %[[GP:.+]] = arith.mulf %[[XV]], %[[GV]]
+// CHECK-NEXT:            %[[GN:.+]] = arith.addf %[[G]], %[[GP]]
+// CHECK-NEXT:            %[[UP:.+]] = arith.mulf %[[XV]], %[[UV]]
+// CHECK-NEXT:            %[[UN:.+]] = arith.addf %[[U]], %[[UP]]
+// CHECK-NEXT:            scf.yield %[[GN]], %[[UN]] : f32, f32
+// CHECK:               %[[SILU:.+]] = arith.divf %[[SUMS]]#0, %{{.+}} : f32
+// CHECK-NEXT:          %[[Y:.+]] = arith.mulf %[[SILU]], %[[SUMS]]#1 : f32
+// CHECK-NEXT:          memref.store %[[Y]], %[[OUT]][%[[I]], %[[J]]]
+func.func @swiglu(%x: tensor<4x8xf32>, %wg: tensor<8x16xf32>, %wu: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %h = mir.swiglu %x, %wg, %wu : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %h : tensor<4x16xf32>
+}
+
+// Unpadded, ungrouped conv2d: the result starts as the bias per output
+// channel, then linalg.conv_2d_nchw_fchw accumulates into it. Split: over
+// output channels (N is 1): filter and bias rows go with them.
+// CHECK-LABEL: lir.program @conv_named
+// CHECK:         ^bb0(%[[X:.+]]: memref<1x3x8x8xf32>, %[[W:.+]]: memref<4x3x3x3xf32>, %[[B:.+]]: memref<4xf32>, %[[Y:.+]]: memref<1x4x3x3xf32>):
+// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[B]] : memref<4xf32>) outs(%[[Y]] : memref<1x4x3x3xf32>)
+// CHECK-NEXT:      ^bb0(%[[BV:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:        linalg.yield %[[BV]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[X]], %[[W]] : memref<1x3x8x8xf32>, memref<4x3x3x3xf32>) outs(%[[Y]] : memref<1x4x3x3xf32>)
+// SPLIT-LABEL: lir.program @conv_named
+// SPLIT:         lir.kernel @conv2d_0 grid = [4] {
+// SPLIT-NEXT:    ^bb0(%[[X:.+]]: memref<1x3x8x8xf32>, %[[W:.+]]: memref<4x3x3x3xf32>, %[[B:.+]]: memref<4xf32>, %[[Y:.+]]: memref<1x4x3x3xf32>):
+// SPLIT-NEXT:      %[[O:.+]] = lir.workgroup_id 0
+// SPLIT-NEXT:      %[[WS:.+]] = memref.subview %[[W]][%[[O]], 0, 0, 0] [1, 3, 3, 3] [1, 1, 1, 1]
+// SPLIT-NEXT:      %[[BS:.+]] = memref.subview %[[B]][%[[O]]] [1] [1]
+// SPLIT-NEXT:      %[[YS:.+]] = memref.subview %[[Y]][0, %[[O]], 0, 0] [1, 1, 3, 3] [1, 1, 1, 1]
+// SPLIT:           linalg.conv_2d_nchw_fchw {{.*}} ins(%[[X]], %[[WS]] : {{.*}}) outs(%[[YS]] :
+func.func @conv_named(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
+  %y = mir.conv2d %x, %w, %b strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x3x3xf32>
+  return %y : tensor<1x4x3x3xf32>
+}
+
+// Padding or groups: a loop nest per output element; ih = oh * stride -
+// pad_top + kh (likewise iw with stride 2), reads outside the input are
+// skipped (zero padding); input channel = group * (C / G) + c with group =
+// o / (O / G).
+// CHECK-LABEL: lir.program @conv_padded_grouped
+// CHECK:         ^bb0(%[[X:.+]]: memref<1x4x5x5xf32>, %[[W:.+]]: memref<6x2x3x3xf32>, %[[Y:.+]]: memref<1x6x5x3xf32>):
+// CHECK:           scf.for %[[O:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:        scf.for %[[OH:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:          scf.for %[[OW:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:                 %[[OPG:.+]] = arith.constant 3 : index
+// CHECK-NEXT:            %[[G:.+]] = arith.divui %[[O]], %[[OPG]] : index
+// CHECK-NEXT:            %[[CPG:.+]] = arith.constant 2 : index
+// CHECK-NEXT:            %[[C0:.+]] = arith.muli %[[G]], %[[CPG]] : index
+// CHECK-NEXT:            %[[PT:.+]] = arith.constant -1 : index
+// CHECK-NEXT:            %[[HB:.+]] = arith.addi %[[OH]], %[[PT]] : index
+// CHECK-NEXT:            %[[SW:.+]] = arith.constant 2 : index
+// CHECK-NEXT:            %[[WS:.+]] = arith.muli %[[OW]], %[[SW]] : index
+// CHECK-NEXT:            %[[PL:.+]] = arith.constant -1 : index
+// CHECK-NEXT:            %[[WB:.+]] = arith.addi %[[WS]], %[[PL]] : index
+// CHECK:                 %[[SUM:.+]] = scf.for %[[C:.+]] = {{.*}} iter_args
+// CHECK-NEXT:              scf.for %[[KH:.+]] = {{.*}} iter_args
+// CHECK-NEXT:                scf.for %[[KW:.+]] = {{.*}} iter_args(%[[ACC:.+]] = %{{.+}}) -> (f32) {
+// CHECK-NEXT:                  %[[IH:.+]] = arith.addi %[[HB]], %[[KH]] : index
+// CHECK-NEXT:                  %[[IW:.+]] = arith.addi %[[WB]], %[[KW]] : index
+// CHECK:                       arith.cmpi slt, %[[IH]]
+// CHECK-NEXT:                  arith.cmpi sge, %[[IH]]
+// CHECK:                       arith.cmpi slt, %[[IW]]
+// CHECK-NEXT:                  arith.cmpi sge, %[[IW]]
+// CHECK:                       %[[CH:.+]] = arith.addi %[[C0]], %[[C]] : index
+// CHECK-NEXT:                  %[[R:.+]] = scf.if %{{.+}} -> (f32) {
+// CHECK-NEXT:                    %[[XV:.+]] = memref.load %[[X]][%{{.+}}, %[[CH]], %[[IH]], %[[IW]]]
+// CHECK-NEXT:                    %[[WV:.+]] = memref.load %[[W]][%[[O]], %[[C]], %[[KH]], %[[KW]]]
+// CHECK-NEXT:                    %[[P:.+]] = arith.mulf %[[XV]], %[[WV]] : f32
+// CHECK-NEXT:                    %[[NEXT:.+]] = arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:                    scf.yield %[[NEXT]] : f32
+// CHECK-NEXT:                  } else {
+// CHECK-NEXT:                    scf.yield %[[ACC]] : f32
+// CHECK-NEXT:                  }
+// CHECK:                 memref.store %[[SUM]], %[[Y]][%{{.+}}, %[[O]], %[[OH]], %[[OW]]]
+func.func @conv_padded_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x5x3xf32> {
+  %y = mir.conv2d %x, %w strides = [1, 2] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 2 : (tensor<1x4x5x5xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x5x3xf32>
+  return %y : tensor<1x6x5x3xf32>
+}
+
+// A leading unit dim: the split runs along M (dim 1), and the rows are
+// dropped to rank 2 by a rank-reducing subview before linalg.matmul
+// (collapse_shape would reject the unit dim's stride of the row view).
+// SPLIT-LABEL: lir.program @split_batch1
+// SPLIT:         lir.kernel @matmul_0 grid = [4] {
+// SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<1x8x4xf32>, %[[B:.+]]: memref<4x4xf32>, %[[C:.+]]: memref<1x8x4xf32>):
+// SPLIT-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
+// SPLIT-NEXT:      %[[TWO:.+]] = arith.constant 2 : index
+// SPLIT-NEXT:      %[[ROW:.+]] = arith.muli %[[WG]], %[[TWO]] : index
+// SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][0, %[[ROW]], 0] [1, 2, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>>
+// SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[ROW]], 0] [1, 2, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>>
+// SPLIT:           linalg.fill
+// SPLIT-NEXT:      %[[A2:.+]] = memref.subview %[[AS]][0, 0, 0] [1, 2, 4] [1, 1, 1] : memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>> to memref<2x4xf32, strided<[4, 1], offset: ?>>
+// SPLIT-NEXT:      %[[C2:.+]] = memref.subview %[[CS]][0, 0, 0] [1, 2, 4] [1, 1, 1] : memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>> to memref<2x4xf32, strided<[4, 1], offset: ?>>
+// SPLIT-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<2x4xf32, strided<[4, 1], offset: ?>>, memref<4x4xf32>) outs(%[[C2]] : memref<2x4xf32, strided<[4, 1], offset: ?>>)
+func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x8x4xf32> {
+  %c = mir.matmul %a, %b : (tensor<1x8x4xf32>, tensor<4x4xf32>) -> tensor<1x8x4xf32>
+  return %c : tensor<1x8x4xf32>
+}
