@@ -57,6 +57,9 @@ def ConvertLIRToLLVM : Pass<"convert-lir-to-llvm", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
   let summary = "bufferize MIR functions into LIR programs (one arena each)";
   let description = [{
