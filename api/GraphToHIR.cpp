@@ -1,0 +1,340 @@
+//===- GraphToHIR.cpp - Translate a C++ Graph into an HIR module ----------===//
+//
+// Each recorded node becomes the HIR (or MIR) op of its kind, built in
+// generic form; result types come from the dialects' shared shape rules and
+// the module is then verified, so the Graph API has no rules of its own.
+//
+//===----------------------------------------------------------------------===//
+#include "api/GraphToHIR.h"
+#include "dialects/Common/Enums.h"
+#include "dialects/Common/ShapeRules.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
+
+namespace mlir::rlx {
+
+Type elementTypeOf(MLIRContext *ctx, ::rlx::DType dtype) {
+  Builder b(ctx);
+  switch (dtype) {
+  case ::rlx::DType::f32:
+    return b.getF32Type();
+  case ::rlx::DType::f16:
+    return b.getF16Type();
+  case ::rlx::DType::bf16:
+    return b.getBF16Type();
+  case ::rlx::DType::f64:
+    return b.getF64Type();
+  case ::rlx::DType::i8:
+    return b.getI8Type();
+  case ::rlx::DType::i32:
+    return b.getI32Type();
+  case ::rlx::DType::i64:
+    return b.getI64Type();
+  case ::rlx::DType::i1:
+    return b.getI1Type();
+  }
+  return b.getF32Type();
+}
+
+namespace {
+/// Builds the module; `fail` records the first error with the node's index.
+class Translator {
+public:
+  Translator(MLIRContext *ctx, const ::rlx::Graph &graph)
+      : ctx(ctx), graph(graph), b(ctx) {}
+
+  ::rlx::Expected<OwningOpRef<ModuleOp>> run(StringRef name);
+
+private:
+  ::rlx::Status fail(size_t node, const std::string &why) {
+    return ::rlx::Status(::rlx::StatusCode::invalid_argument,
+                         "graph node " + std::to_string(node) + " (" +
+                             graph.nodes()[node].kind + "): " + why);
+  }
+  RankedTensorType tensorOf(ArrayRef<int64_t> shape, ::rlx::DType dtype) {
+    return RankedTensorType::get(shape, elementTypeOf(ctx, dtype));
+  }
+  /// The result types of node `i` given its operand values.
+  FailureOr<SmallVector<Type>> resultTypes(size_t i, ValueRange operands,
+                                           std::string &why);
+  /// Attributes of node `i` in the form its op expects.
+  FailureOr<NamedAttrList> attributes(size_t i, std::string &why);
+
+  MLIRContext *ctx;
+  const ::rlx::Graph &graph;
+  OpBuilder b;
+};
+} // namespace
+
+static RankedTensorType rankedOf(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+FailureOr<SmallVector<Type>>
+Translator::resultTypes(size_t i, ValueRange ops, std::string &why) {
+  const ::rlx::GraphNode &n = graph.nodes()[i];
+  StringRef kind = n.kind;
+  auto withLast = [&](Value x, int64_t last) -> Type {
+    SmallVector<int64_t> shape(rankedOf(x).getShape());
+    if (shape.empty())
+      return Type();
+    shape.back() = last;
+    return RankedTensorType::get(shape, rankedOf(x).getElementType());
+  };
+  auto need = [&](size_t count) {
+    if (ops.size() >= count)
+      return true;
+    why = "needs " + std::to_string(count) + " operands";
+    return false;
+  };
+  if (kind == "hir.param" || kind == "mir.constant")
+    return SmallVector<Type>{tensorOf(n.shape, n.dtype)};
+  if (kind == "hir.linear" || kind == "hir.swiglu") {
+    if (!need(2) || rankedOf(ops[1]).getRank() != 2) {
+      why = why.empty() ? "the weight must have rank 2 [in, out]" : why;
+      return failure();
+    }
+    Type t = withLast(ops[0], rankedOf(ops[1]).getDimSize(1));
+    if (!t)
+      return why = "the input must have rank >= 1", failure();
+    return SmallVector<Type>{t};
+  }
+  if (kind == "hir.matmul") {
+    if (!need(2))
+      return failure();
+    auto shape =
+        matmulShape(rankedOf(ops[0]).getShape(), rankedOf(ops[1]).getShape(),
+                    why);
+    if (!shape)
+      return failure();
+    return SmallVector<Type>{
+        RankedTensorType::get(*shape, rankedOf(ops[0]).getElementType())};
+  }
+  if (kind == "hir.binary") {
+    if (!need(2))
+      return failure();
+    auto shape = broadcastShapes(rankedOf(ops[0]).getShape(),
+                                 rankedOf(ops[1]).getShape(), why);
+    if (!shape)
+      return failure();
+    return SmallVector<Type>{
+        RankedTensorType::get(*shape, rankedOf(ops[0]).getElementType())};
+  }
+  if (kind == "hir.residual_norm") {
+    if (!need(1))
+      return failure();
+    return SmallVector<Type>{ops[0].getType(), ops[0].getType()};
+  }
+  if (kind == "hir.embedding") {
+    if (!need(2) || rankedOf(ops[1]).getRank() != 2) {
+      why = why.empty() ? "the table must have rank 2 [vocab, dim]" : why;
+      return failure();
+    }
+    SmallVector<int64_t> shape(rankedOf(ops[0]).getShape());
+    shape.push_back(rankedOf(ops[1]).getDimSize(1));
+    return SmallVector<Type>{
+        RankedTensorType::get(shape, rankedOf(ops[1]).getElementType())};
+  }
+  if (kind == "mir.reshape") {
+    if (!need(1))
+      return failure();
+    return SmallVector<Type>{
+        RankedTensorType::get(n.shape, rankedOf(ops[0]).getElementType())};
+  }
+  if (kind == "mir.transpose") {
+    if (!need(1))
+      return failure();
+    auto in = rankedOf(ops[0]);
+    SmallVector<int64_t> shape;
+    for (int64_t p : n.shape) {
+      if (p < 0 || p >= in.getRank())
+        return why = "permutation entry " + std::to_string(p) +
+                     " is outside [0, rank)",
+               failure();
+      shape.push_back(in.getDimSize(p));
+    }
+    return SmallVector<Type>{
+        RankedTensorType::get(shape, in.getElementType())};
+  }
+  // attention, norms, softmax, rope, activation: the first operand's type.
+  if (!need(1))
+    return failure();
+  return SmallVector<Type>{ops[0].getType()};
+}
+
+FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
+  const ::rlx::GraphNode &n = graph.nodes()[i];
+  NamedAttrList attrs;
+  auto enumAttr = [&](StringRef name, std::optional<uint32_t> value) {
+    if (!value) {
+      why = "unknown " + name.str();
+      return false;
+    }
+    attrs.append(name, b.getI32IntegerAttr(*value));
+    return true;
+  };
+  for (auto &[name, value] : n.strings) {
+    bool ok = true;
+    if (name == "name")
+      attrs.append(name, b.getStringAttr(value));
+    else if (name == "act")
+      ok = enumAttr(name, llvm::transformOptional(
+                              symbolizeActivation(value),
+                              [](Activation a) { return uint32_t(a); }));
+    else if (name == "mask_kind")
+      ok = enumAttr(name, llvm::transformOptional(
+                              symbolizeMaskKind(value),
+                              [](MaskKind a) { return uint32_t(a); }));
+    else if (name == "kind" && n.kind == "hir.activation")
+      ok = enumAttr(name, llvm::transformOptional(
+                              symbolizeUnaryKind(value),
+                              [](UnaryKind a) { return uint32_t(a); }));
+    else if (name == "kind" && n.kind == "hir.binary")
+      ok = enumAttr(name, llvm::transformOptional(
+                              symbolizeBinaryKind(value),
+                              [](BinaryKind a) { return uint32_t(a); }));
+    else if (name == "kind")
+      ok = enumAttr(name, llvm::transformOptional(
+                              symbolizeNormKind(value),
+                              [](NormKind a) { return uint32_t(a); }));
+    if (!ok)
+      return failure();
+  }
+  for (auto &[name, value] : n.ints)
+    attrs.append(name, b.getI64IntegerAttr(value));
+  for (auto &[name, value] : n.floats)
+    attrs.append(name, b.getF32FloatAttr(static_cast<float>(value)));
+  if (n.kind == "mir.transpose")
+    attrs.append("permutation", b.getDenseI64ArrayAttr(n.shape));
+  if (n.kind == "mir.constant") {
+    auto type = tensorOf(n.shape, n.dtype);
+    std::optional<int64_t> count = checkedElementCount(n.shape);
+    if (!count || static_cast<int64_t>(n.data.size()) !=
+                      *count * static_cast<int64_t>(::rlx::dtypeSize(n.dtype)))
+      return why = "constant data has " + std::to_string(n.data.size()) +
+                   " bytes, its shape and dtype need " +
+                   (count ? std::to_string(*count * ::rlx::dtypeSize(n.dtype))
+                          : std::string("more than int64 can count")),
+             failure();
+    bool splat = false;
+    if (!DenseElementsAttr::isValidRawBuffer(
+            type, ArrayRef<char>(reinterpret_cast<const char *>(n.data.data()),
+                                 n.data.size()),
+            splat))
+      return why = "constant data is not a valid buffer for its type",
+             failure();
+    attrs.append("value", DenseElementsAttr::getFromRawBuffer(
+                              type, ArrayRef<char>(reinterpret_cast<const char *>(
+                                                       n.data.data()),
+                                                   n.data.size())));
+  }
+  return attrs;
+}
+
+::rlx::Expected<OwningOpRef<ModuleOp>> Translator::run(StringRef name) {
+  Location loc = UnknownLoc::get(ctx);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  const auto &nodes = graph.nodes();
+  if (graph.outputs().empty())
+    return ::rlx::Status(::rlx::StatusCode::invalid_argument,
+                         "the graph has no outputs (call setOutputs)");
+
+  // Inputs become the function's arguments, in order.
+  SmallVector<Type> argTypes;
+  SmallVector<size_t> inputNodes;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].kind != "input")
+      continue;
+    SmallVector<int64_t> shape;
+    for (int64_t d : nodes[i].shape)
+      shape.push_back(d < 0 ? ShapedType::kDynamic : d);
+    if (auto count = checkedElementCount(shape); !count)
+      return fail(i, "the input's element count overflows int64");
+    argTypes.push_back(tensorOf(shape, nodes[i].dtype));
+    inputNodes.push_back(i);
+  }
+  b.setInsertionPointToEnd(module->getBody());
+  auto func = b.create<func::FuncOp>(loc, name,
+                                     b.getFunctionType(argTypes, {}));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToEnd(entry);
+
+  // values[node][result]
+  std::vector<SmallVector<Value>> values(nodes.size());
+  for (auto [argIndex, node] : llvm::enumerate(inputNodes)) {
+    const ::rlx::GraphNode &n = nodes[node];
+    values[node].push_back(entry->getArgument(argIndex));
+    for (auto &[key, value] : n.strings)
+      if (key == "name")
+        func.setArgAttr(argIndex, "hir.name", b.getStringAttr(value));
+    if (!n.dims.empty()) {
+      if (n.dims.size() != n.shape.size())
+        return fail(node, "dims has " + std::to_string(n.dims.size()) +
+                              " entries for a rank-" +
+                              std::to_string(n.shape.size()) + " input");
+      SmallVector<Attribute> dims;
+      for (auto [d, sym] : llvm::zip(n.shape, n.dims))
+        dims.push_back(d < 0 ? Attribute(b.getStringAttr(sym))
+                             : Attribute(b.getI64IntegerAttr(d)));
+      func.setArgAttr(argIndex, "hir.dims", b.getArrayAttr(dims));
+    }
+  }
+
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const ::rlx::GraphNode &n = nodes[i];
+    if (n.kind == "input")
+      continue;
+    SmallVector<Value> operands;
+    for (const ::rlx::Tensor &t : n.operands) {
+      if (t.node < 0 || static_cast<size_t>(t.node) >= i ||
+          t.result >= static_cast<int32_t>(values[t.node].size()))
+        return fail(i, "operand refers to node " + std::to_string(t.node) +
+                           " result " + std::to_string(t.result) +
+                           ", which is not an earlier value");
+      operands.push_back(values[t.node][t.result]);
+    }
+    std::string why;
+    auto types = resultTypes(i, operands, why);
+    if (failed(types))
+      return fail(i, why);
+    auto attrs = attributes(i, why);
+    if (failed(attrs))
+      return fail(i, why);
+    OperationState state(loc, n.kind);
+    state.addOperands(operands);
+    state.addTypes(*types);
+    state.addAttributes(attrs->getAttrs());
+    // HIR ops have at most one optional operand, so no segment sizes.
+    Operation *op = b.create(state);
+    values[i].assign(op->result_begin(), op->result_end());
+  }
+
+  SmallVector<Value> results;
+  for (auto &[outName, t] : graph.outputs()) {
+    if (t.node < 0 || static_cast<size_t>(t.node) >= nodes.size() ||
+        t.result >= static_cast<int32_t>(values[t.node].size()))
+      return ::rlx::Status(::rlx::StatusCode::invalid_argument,
+                           "output '" + outName + "' refers to node " +
+                               std::to_string(t.node) +
+                               ", which is not a value of the graph");
+    results.push_back(values[t.node][t.result]);
+  }
+  b.create<func::ReturnOp>(loc, results);
+  func.setFunctionType(
+      b.getFunctionType(argTypes, ValueRange(results).getTypes()));
+  for (auto [i, out] : llvm::enumerate(graph.outputs()))
+    func.setResultAttr(i, "hir.name", b.getStringAttr(out.first));
+  return module;
+}
+
+::rlx::Expected<OwningOpRef<ModuleOp>>
+translateGraphToHIR(MLIRContext *ctx, const ::rlx::Graph &graph,
+                    StringRef name) {
+  Translator translator(ctx, graph);
+  return translator.run(name);
+}
+
+} // namespace mlir::rlx

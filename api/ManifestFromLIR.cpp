@@ -1,0 +1,110 @@
+//===- ManifestFromLIR.cpp - The runtime's view of an LIR program ---------===//
+#include "api/ManifestFromLIR.h"
+#include "dialects/LIR/LIROps.h"
+
+namespace mlir::rlx {
+
+static std::optional<::rlx::DType> dtypeOf(Type t) {
+  if (t.isF32())
+    return ::rlx::DType::f32;
+  if (t.isF16())
+    return ::rlx::DType::f16;
+  if (t.isBF16())
+    return ::rlx::DType::bf16;
+  if (t.isF64())
+    return ::rlx::DType::f64;
+  if (t.isInteger(8))
+    return ::rlx::DType::i8;
+  if (t.isInteger(32))
+    return ::rlx::DType::i32;
+  if (t.isInteger(64))
+    return ::rlx::DType::i64;
+  if (t.isInteger(1))
+    return ::rlx::DType::i1;
+  return std::nullopt;
+}
+
+static ::rlx::SlotRole roleOf(IOKind kind) {
+  switch (kind) {
+  case IOKind::input:
+    return ::rlx::SlotRole::input;
+  case IOKind::param:
+    return ::rlx::SlotRole::param;
+  case IOKind::output:
+    return ::rlx::SlotRole::output;
+  case IOKind::constant:
+    return ::rlx::SlotRole::constant;
+  }
+  return ::rlx::SlotRole::input;
+}
+
+/// The bytes of a constant in the runtime's layout (i1 as one byte each).
+static std::vector<uint8_t> constantBytes(ElementsAttr value, int64_t size) {
+  std::vector<uint8_t> bytes(size, 0);
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense)
+    return bytes;
+  Type elt = dense.getElementType();
+  if (elt.isInteger(1)) {
+    int64_t i = 0;
+    for (bool v : dense.getValues<bool>())
+      bytes[i++] = v ? 1 : 0;
+    return bytes;
+  }
+  size_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
+  ArrayRef<char> raw = dense.getRawData();
+  if (dense.isSplat()) {
+    for (int64_t off = 0; off + static_cast<int64_t>(eltBytes) <= size;
+         off += eltBytes)
+      std::memcpy(bytes.data() + off, raw.data(), eltBytes);
+  } else {
+    std::memcpy(bytes.data(), raw.data(),
+                std::min<size_t>(raw.size(), bytes.size()));
+  }
+  return bytes;
+}
+
+::rlx::Expected<::rlx::Manifest> manifestFromLIR(ModuleOp module) {
+  auto programs = module.getOps<lir::ProgramOp>();
+  if (std::distance(programs.begin(), programs.end()) != 1)
+    return ::rlx::Status(::rlx::StatusCode::internal,
+                         "expected exactly one lir.program in the module");
+  lir::ProgramOp program = *programs.begin();
+  ::rlx::Manifest manifest;
+  manifest.name = program.getSymName().str();
+  manifest.arenaSize = program.getArenaSizeAttr().getInt();
+  manifest.alignment = program.getAlignmentAttr().getInt();
+  for (auto io : program.getBody().front().getOps<lir::IOOp>()) {
+    MemRefType type = io.getMemRefType();
+    std::optional<::rlx::DType> dtype = dtypeOf(type.getElementType());
+    if (!dtype)
+      return ::rlx::Status(::rlx::StatusCode::unimplemented,
+                           "slot '" + io.getName().str() +
+                               "' has an element type the runtime lacks");
+    ::rlx::Slot slot;
+    slot.name = io.getName().str();
+    slot.role = roleOf(io.getKind());
+    slot.dtype = *dtype;
+    slot.shape.assign(type.getShape().begin(), type.getShape().end());
+    slot.offset = io.getOffsetAttr().getInt();
+    slot.size = slot.elementCount() * ::rlx::dtypeSize(*dtype);
+    if (auto value = io.getValueAttr())
+      slot.data = constantBytes(value, slot.size);
+    manifest.slots.push_back(std::move(slot));
+  }
+  int index = 0;
+  for (auto schedule : program.getBody().front().getOps<lir::ScheduleOp>()) {
+    for (auto dispatch : schedule.getBody().front().getOps<lir::DispatchOp>()) {
+      auto kernel = program.lookupSymbol<lir::KernelOp>(dispatch.getKernel());
+      ::rlx::Dispatch d;
+      d.symbol = "rlx_dispatch_" + std::to_string(index++);
+      ArrayRef<int64_t> grid = kernel.getGrid();
+      for (size_t i = 0; i < grid.size() && i < 3; ++i)
+        d.grid[i] = grid[i];
+      manifest.dispatches.push_back(std::move(d));
+    }
+  }
+  return manifest;
+}
+
+} // namespace mlir::rlx

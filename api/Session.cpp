@@ -1,0 +1,313 @@
+//===- Session.cpp - Compile graphs and run them --------------------------===//
+//
+// The glue between compiler and runtime: Session owns the MLIRContext and
+// turns a Graph or module text into an Artifact (Compiler.cpp); a
+// CompiledGraph owns the artifact's CPU executable and checks every input
+// against the manifest before a run.
+//
+//===----------------------------------------------------------------------===//
+#include "rlx/Session.h"
+#include "api/Compiler.h"
+#include "api/GraphToHIR.h"
+#include "runtime/Artifact.h"
+#include "runtime/ThreadPool.h"
+#include "runtime/cpu/CpuExecutable.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <cstring>
+#include <mutex>
+
+namespace rlx {
+
+const char *deviceName(Device device) {
+  switch (device) {
+  case Device::cpu:
+    return "cpu";
+  case Device::vulkan:
+    return "vulkan";
+  case Device::cuda:
+    return "cuda";
+  case Device::rocm:
+    return "rocm";
+  case Device::metal:
+    return "metal";
+  case Device::null:
+    return "null";
+  }
+  return "unknown";
+}
+
+bool isAvailable(Device device) { return device == Device::cpu; }
+
+//===----------------------------------------------------------------------===//
+// CompiledGraph
+//===----------------------------------------------------------------------===//
+
+struct CompiledGraph::Impl {
+  std::vector<uint8_t> artifactBytes;
+  std::unique_ptr<runtime::ThreadPool> pool;
+  std::unique_ptr<runtime::CpuExecutable> executable;
+  /// Which param slots have been bound (by manifest slot index).
+  std::vector<bool> bound;
+  /// One run at a time: the executable has one arena.
+  std::mutex mutex;
+
+  const Manifest &manifest() const { return executable->manifest(); }
+
+  /// The slot of `role` named `name` and its index, or a not_found Status.
+  Expected<size_t> findSlot(SlotRole role, const std::string &name) const {
+    const auto &slots = manifest().slots;
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (slots[i].role == role && slots[i].name == name)
+        return i;
+    std::string known;
+    for (const Slot &s : slots)
+      if (s.role == role)
+        known += (known.empty() ? "" : ", ") + s.name;
+    return Status(StatusCode::not_found,
+                  std::string("no ") + slotRoleName(role) + " named '" + name +
+                      "' (the graph's " + slotRoleName(role) +
+                      "s: " + (known.empty() ? "none" : known) + ")");
+  }
+
+  /// Checks that `bytes` of `dtype` fit `slot` exactly.
+  static Status checkData(const Slot &slot, const void *data, size_t bytes,
+                          DType dtype) {
+    std::string what = std::string(slotRoleName(slot.role)) + " '" +
+                       slot.name + "'";
+    if (dtype != slot.dtype)
+      return Status(StatusCode::invalid_argument,
+                    what + " has dtype " + dtypeName(slot.dtype) + ", got " +
+                        dtypeName(dtype));
+    if (bytes != slot.size)
+      return Status(StatusCode::invalid_argument,
+                    what + " needs " + std::to_string(slot.elementCount()) +
+                        " elements (" + std::to_string(slot.size) +
+                        " bytes), got " + std::to_string(bytes) + " bytes");
+    if (!data && bytes != 0)
+      return Status(StatusCode::invalid_argument,
+                    what + ": null data pointer with nonzero size");
+    return Status::ok();
+  }
+
+  Status checkParamsBound() const {
+    const auto &slots = manifest().slots;
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (slots[i].role == SlotRole::param && !bound[i])
+        return Status(StatusCode::not_found,
+                      "parameter '" + slots[i].name +
+                          "' was never bound (call setParam)");
+    return Status::ok();
+  }
+};
+
+CompiledGraph::CompiledGraph(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+CompiledGraph::CompiledGraph(CompiledGraph &&) noexcept = default;
+CompiledGraph &CompiledGraph::operator=(CompiledGraph &&) noexcept = default;
+CompiledGraph::~CompiledGraph() = default;
+
+const Manifest &CompiledGraph::manifest() const { return impl_->manifest(); }
+
+const std::vector<uint8_t> &CompiledGraph::artifactBytes() const {
+  return impl_->artifactBytes;
+}
+
+Status CompiledGraph::setParam(const std::string &name, const float *data,
+                               size_t count) {
+  return setParamTyped(name, data, count * sizeof(float), DType::f32);
+}
+
+Status CompiledGraph::setParamTyped(const std::string &name, const void *data,
+                                    size_t bytes, DType dtype) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  Expected<size_t> index = impl_->findSlot(SlotRole::param, name);
+  if (!index)
+    return index.status();
+  const Slot &slot = impl_->manifest().slots[*index];
+  if (Status s = Impl::checkData(slot, data, bytes, dtype); !s)
+    return s;
+  if (bytes)
+    std::memcpy(impl_->executable->arena() + slot.offset, data, bytes);
+  impl_->bound[*index] = true;
+  return Status::ok();
+}
+
+Expected<std::vector<NamedOutput>>
+CompiledGraph::run(const std::vector<NamedInput> &inputs) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const Manifest &m = impl_->manifest();
+  std::vector<bool> given(m.slots.size(), false);
+  for (const NamedInput &in : inputs) {
+    Expected<size_t> index = impl_->findSlot(SlotRole::input, in.name);
+    if (!index)
+      return index.status();
+    if (given[*index])
+      return Status(StatusCode::invalid_argument,
+                    "input '" + in.name + "' is given more than once");
+    const Slot &slot = m.slots[*index];
+    if (Status s = Impl::checkData(slot, in.data, in.bytes, in.dtype); !s)
+      return s;
+    given[*index] = true;
+  }
+  for (size_t i = 0; i < m.slots.size(); ++i)
+    if (m.slots[i].role == SlotRole::input && !given[i])
+      return Status(StatusCode::invalid_argument,
+                    "input '" + m.slots[i].name + "' is missing");
+  if (Status s = impl_->checkParamsBound(); !s)
+    return s;
+  // Validated: only now touch the arena.
+  uint8_t *arena = impl_->executable->arena();
+  for (const NamedInput &in : inputs) {
+    const Slot *slot = m.findSlot(SlotRole::input, in.name);
+    if (in.bytes)
+      std::memcpy(arena + slot->offset, in.data, in.bytes);
+  }
+  if (Status s = impl_->executable->run(); !s)
+    return s;
+  std::vector<NamedOutput> outputs;
+  for (const Slot *slot : m.slotsWithRole(SlotRole::output)) {
+    NamedOutput out;
+    out.name = slot->name;
+    out.dtype = slot->dtype;
+    out.shape = slot->shape;
+    out.bytes.assign(arena + slot->offset, arena + slot->offset + slot->size);
+    outputs.push_back(std::move(out));
+  }
+  return outputs;
+}
+
+Expected<std::vector<OutputView>>
+CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const Manifest &m = impl_->manifest();
+  std::vector<const Slot *> slots = m.slotsWithRole(SlotRole::input);
+  if (inputs.size() != slots.size())
+    return Status(StatusCode::invalid_argument,
+                  "runSlots got " + std::to_string(inputs.size()) +
+                      " inputs, the graph has " +
+                      std::to_string(slots.size()));
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (!inputs[i] && slots[i]->size)
+      return Status(StatusCode::invalid_argument,
+                    "input " + std::to_string(i) + " ('" + slots[i]->name +
+                        "'): null data pointer with nonzero size");
+  if (Status s = impl_->checkParamsBound(); !s)
+    return s;
+  uint8_t *arena = impl_->executable->arena();
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (slots[i]->size)
+      std::memcpy(arena + slots[i]->offset, inputs[i], slots[i]->size);
+  if (Status s = impl_->executable->run(); !s)
+    return s;
+  std::vector<OutputView> views;
+  for (const Slot *slot : m.slotsWithRole(SlotRole::output))
+    views.push_back({slot, arena + slot->offset});
+  return views;
+}
+
+//===----------------------------------------------------------------------===//
+// Session
+//===----------------------------------------------------------------------===//
+
+struct Session::Impl {
+  Device device;
+  Precision precision;
+  LoweringPolicy policy;
+  mlir::MLIRContext context;
+
+  Impl(Device device, Precision precision, LoweringPolicy policy)
+      : device(device), precision(precision), policy(policy),
+        context(mlir::rlx::compilerRegistry(),
+                mlir::MLIRContext::Threading::DISABLED) {
+    context.loadAllAvailableDialects();
+  }
+
+  Status checkDevice() const {
+    if (isAvailable(device))
+      return Status::ok();
+    return Status(StatusCode::unavailable,
+                  std::string("device '") + deviceName(device) +
+                      "' is not available in this build (rlx has backends "
+                      "for: cpu)");
+  }
+
+  mlir::rlx::CompilerOptions compilerOptions(const CompileOptions &o) const {
+    mlir::rlx::CompilerOptions c;
+    c.options = o;
+    c.precision = precision;
+    c.policy = policy;
+    c.target = o.fusionTarget.empty() ? deviceName(device) : o.fusionTarget;
+    return c;
+  }
+
+  Expected<CompiledGraph> finish(Expected<runtime::Artifact> artifact,
+                                 int threads) {
+    if (!artifact)
+      return artifact.status();
+    return load(runtime::serializeArtifact(*artifact), threads);
+  }
+
+  Expected<CompiledGraph> load(const std::vector<uint8_t> &bytes,
+                               int threads) {
+    Expected<runtime::Artifact> artifact =
+        runtime::deserializeArtifact(bytes.data(), bytes.size());
+    if (!artifact)
+      return artifact.status();
+    auto impl = std::make_unique<CompiledGraph::Impl>();
+    impl->artifactBytes = bytes;
+    impl->pool = std::make_unique<runtime::ThreadPool>(threads);
+    Expected<std::unique_ptr<runtime::CpuExecutable>> exe =
+        runtime::CpuExecutable::load(*artifact, impl->pool.get());
+    if (!exe)
+      return exe.status();
+    impl->executable = std::move(*exe);
+    impl->bound.assign(impl->executable->manifest().slots.size(), false);
+    return CompiledGraph(std::move(impl));
+  }
+};
+
+Session::Session(Device device, Precision precision, LoweringPolicy policy)
+    : impl_(std::make_unique<Impl>(device, precision, policy)) {}
+Session::Session(Session &&) noexcept = default;
+Session::~Session() = default;
+
+Expected<CompiledGraph> Session::compile(const Graph &graph) {
+  return compileWith(graph, CompileOptions());
+}
+
+Expected<CompiledGraph> Session::compile(std::string_view text) {
+  return compileWith(text, CompileOptions());
+}
+
+Expected<CompiledGraph> Session::compileWith(const Graph &graph,
+                                             const CompileOptions &options) {
+  if (Status s = impl_->checkDevice(); !s)
+    return s;
+  auto module =
+      mlir::rlx::translateGraphToHIR(&impl_->context, graph, "graph");
+  if (!module)
+    return module.status();
+  return impl_->finish(
+      mlir::rlx::compileModule(**module, impl_->compilerOptions(options)),
+      options.threads);
+}
+
+Expected<CompiledGraph> Session::compileWith(std::string_view text,
+                                             const CompileOptions &options) {
+  if (Status s = impl_->checkDevice(); !s)
+    return s;
+  return impl_->finish(mlir::rlx::compileText(&impl_->context, text,
+                                              impl_->compilerOptions(options)),
+                       options.threads);
+}
+
+Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
+                                      int threads) {
+  if (Status s = impl_->checkDevice(); !s)
+    return s;
+  return impl_->load(artifact, threads);
+}
+
+} // namespace rlx

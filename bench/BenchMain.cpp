@@ -1,0 +1,4 @@
+//===- BenchMain.cpp - rlx-bench entry point ------------------------------===//
+#include <benchmark/benchmark.h>
+
+BENCHMARK_MAIN();

@@ -1,0 +1,82 @@
+//===- ModelBench.cpp - example models: latency, compile time, fixed cost -===//
+#include "BenchUtil.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+std::string example(const char *file) {
+  std::ifstream in(std::string(RLX_SOURCE_DIR) + "/examples/" + file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+rlx::CompiledGraph compileExample(const char *file, int64_t batch,
+                                  int threads) {
+  rlx::Session session;
+  rlx::CompileOptions options;
+  options.dims = {{"batch", batch}};
+  options.threads = threads;
+  auto g = session.compileWith(example(file), options);
+  if (!g) {
+    fprintf(stderr, "rlx-bench: %s\n", g.status().toString().c_str());
+    std::exit(1);
+  }
+  for (const rlx::Slot *p : g->manifest().slotsWithRole(rlx::SlotRole::param)) {
+    std::vector<float> v(p->elementCount(), 0.01f);
+    (void)g->setParam(p->name, v.data(), v.size());
+  }
+  return std::move(*g);
+}
+
+void runModel(benchmark::State &state, const char *file, int64_t batch) {
+  rlx::CompiledGraph g =
+      compileExample(file, batch, static_cast<int>(state.range(0)));
+  auto in = rlx::bench::inputsFor(g);
+  std::vector<const void *> ptrs;
+  for (auto &v : in)
+    ptrs.push_back(v.data());
+  for (auto _ : state)
+    benchmark::DoNotOptimize(g.runSlots(ptrs));
+}
+
+void BM_MlpBatch64(benchmark::State &state) {
+  runModel(state, "mlp.mlir", 64);
+}
+void BM_EncoderSeq128(benchmark::State &state) {
+  runModel(state, "encoder.mlir", 1);
+}
+
+/// Source text -> runnable, encoder layer.
+void BM_EncoderColdCompile(benchmark::State &state) {
+  std::string text = example("encoder.mlir");
+  for (auto _ : state) {
+    rlx::Session session;
+    rlx::CompileOptions options;
+    options.dims = {{"batch", 1}};
+    benchmark::DoNotOptimize(session.compileWith(text, options));
+  }
+}
+
+/// The fixed cost of one run: a 4-element graph.
+void BM_RunFixedCost(benchmark::State &state) {
+  rlx::CompiledGraph g = rlx::bench::compileOrDie(R"(
+func.func @f(%x: tensor<4xf32> {mir.name = "x"}) -> tensor<4xf32> {
+  %y = mir.unary relu %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+})",
+                                                   1);
+  float x[4] = {1, -1, 2, -2};
+  std::vector<const void *> ptrs = {x};
+  for (auto _ : state)
+    benchmark::DoNotOptimize(g.runSlots(ptrs));
+}
+
+BENCHMARK(BM_MlpBatch64)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_EncoderSeq128)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_EncoderColdCompile)->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK(BM_RunFixedCost)->Unit(benchmark::kMicrosecond);
+
+} // namespace

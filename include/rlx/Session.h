@@ -1,0 +1,156 @@
+//===- Session.h - Compile graphs and run them ----------------------------===//
+//
+// Session(device, precision[, policy]) compiles a Graph or MLIR text (HIR or
+// MIR) into a CompiledGraph: setParam, run (named inputs), runSlots (by
+// index, outputs read in place), manifest. The MLIRContext and the runtime
+// live behind a pimpl: this header includes nothing from MLIR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_SESSION_H
+#define RLX_SESSION_H
+
+#include "rlx/Graph.h"
+#include "rlx/Manifest.h"
+#include "rlx/Status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rlx {
+
+/// Every device rlx knows by name; only those with a registered backend are
+/// available (isAvailable).
+enum class Device { cpu, vulkan, cuda, rocm, metal, null };
+const char *deviceName(Device device);
+bool isAvailable(Device device);
+
+/// Mixed-precision policies (see docs/Optimizer.md).
+enum class Precision {
+  f32,
+  f16,
+  autoMixed,
+  autoMixedConservative,
+  autoMixedBf16,
+  custom
+};
+
+/// How HIR blocks are lowered: primitive chains the fusion passes recognise,
+/// or fused MIR ops directly.
+enum class LoweringPolicy { fusable, direct };
+
+/// Options of one compilation (FEATURES.md "CompileOptions"). Fields marked
+/// pending are accepted and recorded but have no effect yet.
+struct CompileOptions {
+  /// Symbol bindings, e.g. {{"batch", 64}}; every symbolic dim must be bound.
+  std::vector<std::pair<std::string, int64_t>> dims;
+  /// Run the fusion passes.
+  bool fuse = true;
+  /// Evaluate ops on constants at compile time.
+  bool foldConstants = true;
+  /// Fusion/legalization target override ("" = the device's).
+  std::string fusionTarget;
+  /// Fail compilation if any fusion is missed.
+  bool assertFusionClean = false;
+  /// Print the fusion and dispatch reports to stderr.
+  bool report = false;
+  /// Arena alignment in bytes (power of two).
+  int64_t arenaAlignment = 64;
+  /// op=type list for Precision::custom ("mir.matmul=f16,...").
+  std::string customPrecision;
+  /// Use OpenBLAS sgemm for f32 matmuls instead of generated code.
+  bool nativeMatmul = false;
+  /// Worker threads for run() (0 = one per core).
+  int threads = 0;
+  /// Write each stage's IR here (also RLX_IR_DUMP).
+  std::string dumpDir;
+  /// Pending: dead-code elimination toggle (always on).
+  bool dce = true;
+};
+
+/// An input to run(): a name and f32 data (or typed bytes).
+struct NamedInput {
+  std::string name;
+  const void *data = nullptr;
+  /// Size in bytes.
+  size_t bytes = 0;
+  DType dtype = DType::f32;
+};
+
+/// An output of run(): its slot and a copy of its bytes.
+struct NamedOutput {
+  std::string name;
+  DType dtype = DType::f32;
+  std::vector<int64_t> shape;
+  std::vector<uint8_t> bytes;
+  /// The data as floats (f32 outputs).
+  const float *floats() const {
+    return reinterpret_cast<const float *>(bytes.data());
+  }
+};
+
+/// A view of an output inside the arena, valid until the next run.
+struct OutputView {
+  const Slot *slot = nullptr;
+  const void *data = nullptr;
+};
+
+class CompiledGraph {
+public:
+  CompiledGraph(CompiledGraph &&) noexcept;
+  CompiledGraph &operator=(CompiledGraph &&) noexcept;
+  ~CompiledGraph();
+
+  /// Binds parameter `name` to `count` floats.
+  Status setParam(const std::string &name, const float *data, size_t count);
+  /// Binds parameter `name` to `bytes` bytes of `dtype`.
+  Status setParamTyped(const std::string &name, const void *data,
+                       size_t bytes, DType dtype);
+  /// Runs with named inputs (each input exactly once) and returns copies of
+  /// the outputs. Thread-safe: concurrent calls are serialized.
+  Expected<std::vector<NamedOutput>> run(const std::vector<NamedInput> &inputs);
+  /// Runs with inputs by manifest index (`inputs[i]` has the byte size of
+  /// input slot i) and returns views of the outputs in the arena.
+  Expected<std::vector<OutputView>> runSlots(const std::vector<const void *> &inputs);
+  const Manifest &manifest() const;
+  /// The serialized artifact (for rlx-run --emit-artifact and caches).
+  const std::vector<uint8_t> &artifactBytes() const;
+
+  struct Impl;
+
+private:
+  friend class Session;
+  explicit CompiledGraph(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+class Session {
+public:
+  explicit Session(Device device = Device::cpu,
+                   Precision precision = Precision::f32,
+                   LoweringPolicy policy = LoweringPolicy::fusable);
+  Session(Session &&) noexcept;
+  ~Session();
+
+  Expected<CompiledGraph> compile(const Graph &graph);
+  Expected<CompiledGraph> compile(std::string_view moduleText);
+  Expected<CompiledGraph> compileWith(const Graph &graph,
+                                      const CompileOptions &options);
+  Expected<CompiledGraph> compileWith(std::string_view moduleText,
+                                      const CompileOptions &options);
+  /// Loads a serialized artifact (no compiler involved).
+  Expected<CompiledGraph> load(const std::vector<uint8_t> &artifact,
+                               int threads = 0);
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace rlx
+
+#endif // RLX_SESSION_H

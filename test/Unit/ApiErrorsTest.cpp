@@ -1,0 +1,237 @@
+//===- ApiErrorsTest.cpp - RELIABILITY.md's compile/run/session rows ------===//
+//
+// Each bad input returns the named status code with a message naming the
+// culprit, and the same Session / CompiledGraph accepts the next valid call.
+//
+//===----------------------------------------------------------------------===//
+#include "rlx/Session.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+const char *kScale = R"(
+func.func @scale(%x: tensor<4xf32> {hir.name = "x"}) -> (tensor<4xf32> {hir.name = "y"}) {
+  %w = hir.param "w" : tensor<4xf32>
+  %y = hir.binary mul %x, %w : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+)";
+
+/// Expects `status` to have `code` and contain `fragment`.
+void expectError(const rlx::Status &status, rlx::StatusCode code,
+                 const std::string &fragment) {
+  EXPECT_EQ(status.code(), code) << status.toString();
+  EXPECT_NE(status.message().find(fragment), std::string::npos)
+      << "message: " << status.message() << "\nwanted: " << fragment;
+}
+
+/// The session still compiles and runs a valid model correctly.
+void expectStillWorks(rlx::Session &session) {
+  auto graph = session.compile(kScale);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  float w[4] = {1, 2, 3, 4}, x[4] = {2, 2, 2, 2};
+  ASSERT_TRUE(graph->setParam("w", w, 4).isOk());
+  auto out = graph->run({{"x", x, sizeof(x)}});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  EXPECT_EQ((*out)[0].floats()[3], 8.0f);
+}
+
+TEST(CompileErrors, EmptyText) {
+  rlx::Session s;
+  expectError(s.compile("  \n").status(), rlx::StatusCode::invalid_argument,
+              "empty");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, SyntaxErrorHasLineAndColumn) {
+  rlx::Session s;
+  expectError(s.compile("func.func @f( {\n").status(),
+              rlx::StatusCode::invalid_argument, "<module>:1:");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, UnknownOpIsNamed) {
+  rlx::Session s;
+  expectError(s.compile("func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                        "  %y = mir.frobnicate %x : tensor<4xf32>\n"
+                        "  return %y : tensor<4xf32>\n}\n")
+                  .status(),
+              rlx::StatusCode::invalid_argument, "mir.frobnicate");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, DeepNestingIsRefusedBeforeParsing) {
+  rlx::Session s;
+  std::string text = "func.func @f() {\n";
+  for (int i = 0; i < 10000; ++i)
+    text += "scf.execute_region {\n";
+  expectError(s.compile(text).status(), rlx::StatusCode::resource_exhausted,
+              "nests deeper than 256");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, OverflowingShape) {
+  rlx::Session s;
+  expectError(
+      s.compile("func.func @f(%x: tensor<4294967296x4294967296xf32>) -> "
+                "tensor<4294967296x4294967296xf32> {\n"
+                "  %y = mir.unary relu %x : tensor<4294967296x4294967296xf32>\n"
+                "  return %y : tensor<4294967296x4294967296xf32>\n}\n")
+          .status(),
+      rlx::StatusCode::invalid_argument, "overflows int64");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, DenseConstantSizeMismatch) {
+  rlx::Session s;
+  expectError(s.compile("func.func @f() -> tensor<2xf32> {\n"
+                        "  %c = mir.constant dense<[1.0, 2.0, 3.0]> : "
+                        "tensor<2xf32>\n  return %c : tensor<2xf32>\n}\n")
+                  .status(),
+              rlx::StatusCode::invalid_argument, "does not match type");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, UnboundSymbolIsNamed) {
+  rlx::Session s;
+  const char *text = R"(
+func.func @f(%x: tensor<?x4xf32> {hir.dims = ["batch", 4]}) -> tensor<?x4xf32> {
+  %y = hir.activation relu %x : tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+})";
+  expectError(s.compile(text).status(), rlx::StatusCode::invalid_argument,
+              "batch");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, GraphWithoutOutputs) {
+  rlx::Session s;
+  rlx::Graph g;
+  g.input("x", rlx::DType::f32, {4});
+  expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+              "no outputs");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, DuplicateInputNames) {
+  rlx::Session s;
+  rlx::Graph g;
+  rlx::Tensor a = g.input("x", rlx::DType::f32, {4});
+  rlx::Tensor b = g.input("x", rlx::DType::f32, {4});
+  g.setOutputs({{"y", g.add(a, b)}});
+  expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+              "input name 'x'");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, BadGraphShapeNamesTheNode) {
+  rlx::Session s;
+  rlx::Graph g;
+  rlx::Tensor a = g.input("a", rlx::DType::f32, {4, 3});
+  rlx::Tensor b = g.input("b", rlx::DType::f32, {5, 2});
+  g.setOutputs({{"y", g.matmul(a, b)}});
+  expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+              "graph node 2 (hir.matmul)");
+  expectStillWorks(s);
+}
+
+TEST(SessionErrors, UnavailableDevice) {
+  rlx::Session s(rlx::Device::cuda);
+  expectError(s.compile(kScale).status(), rlx::StatusCode::unavailable,
+              "'cuda' is not available");
+  rlx::Session cpu;
+  expectStillWorks(cpu);
+}
+
+class RunErrors : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto compiled = session.compile(kScale);
+    ASSERT_TRUE(compiled.isOk()) << compiled.status().toString();
+    graph = std::make_unique<rlx::CompiledGraph>(std::move(*compiled));
+  }
+  void bind() { ASSERT_TRUE(graph->setParam("w", w, 4).isOk()); }
+  void expectRunWorks() {
+    bind();
+    auto out = graph->run({{"x", x, sizeof(x)}});
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    EXPECT_EQ((*out)[0].floats()[0], 2.0f);
+  }
+  rlx::Session session;
+  std::unique_ptr<rlx::CompiledGraph> graph;
+  float w[4] = {1, 2, 3, 4};
+  float x[4] = {2, 2, 2, 2};
+};
+
+TEST_F(RunErrors, UnknownInputName) {
+  bind();
+  expectError(graph->run({{"z", x, sizeof(x)}}).status(),
+              rlx::StatusCode::not_found, "no input named 'z'");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, MissingInput) {
+  bind();
+  expectError(graph->run({}).status(), rlx::StatusCode::invalid_argument,
+              "input 'x' is missing");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, InputGivenTwice) {
+  bind();
+  expectError(graph->run({{"x", x, sizeof(x)}, {"x", x, sizeof(x)}}).status(),
+              rlx::StatusCode::invalid_argument, "more than once");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, WrongElementCount) {
+  bind();
+  expectError(graph->run({{"x", x, 12}}).status(),
+              rlx::StatusCode::invalid_argument,
+              "input 'x' needs 4 elements (16 bytes), got 12 bytes");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, WrongDtype) {
+  bind();
+  expectError(graph->run({{"x", x, sizeof(x), rlx::DType::i32}}).status(),
+              rlx::StatusCode::invalid_argument, "has dtype f32, got i32");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, NullDataWithSize) {
+  bind();
+  expectError(graph->run({{"x", nullptr, sizeof(x)}}).status(),
+              rlx::StatusCode::invalid_argument, "null data pointer");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, ParamNeverBound) {
+  expectError(graph->run({{"x", x, sizeof(x)}}).status(),
+              rlx::StatusCode::not_found, "parameter 'w' was never bound");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, ParamWrongSizeOrDtypeOrName) {
+  expectError(graph->setParam("w", w, 3), rlx::StatusCode::invalid_argument,
+              "param 'w' needs 4 elements");
+  expectError(graph->setParamTyped("w", w, 16, rlx::DType::i32),
+              rlx::StatusCode::invalid_argument, "has dtype f32, got i32");
+  expectError(graph->setParam("v", w, 4), rlx::StatusCode::not_found,
+              "no param named 'v'");
+  expectRunWorks();
+}
+
+TEST_F(RunErrors, RunSlotsChecksCount) {
+  bind();
+  expectError(graph->runSlots({}).status(), rlx::StatusCode::invalid_argument,
+              "runSlots got 0 inputs, the graph has 1");
+  auto views = graph->runSlots({x});
+  ASSERT_TRUE(views.isOk()) << views.status().toString();
+  EXPECT_EQ(static_cast<const float *>((*views)[0].data)[1], 4.0f);
+}
+
+} // namespace

@@ -1,0 +1,160 @@
+//===- ModelTest.cpp - Example models against PyTorch goldens -------------===//
+//
+// Compiles examples/mlp.mlir and examples/encoder.mlir through the C++ API,
+// binds weights made by detValues (the formula scripts/make-goldens.py
+// shares), runs on the CPU and compares with the PyTorch outputs committed in
+// test/e2e/goldens. Tolerance: |rlx - torch| <= 1e-4 + 1e-4 * |torch|
+// (float32 sums in a different order).
+//
+//===----------------------------------------------------------------------===//
+#include "rlx/Session.h"
+#include "runtime/Npy.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace {
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// ((i * 2654435761) ^ salt) mod 2^32 mod 2001 mapped to [-1, 1] * scale.
+std::vector<float> detValues(int64_t n, uint64_t salt, double scale) {
+  std::vector<float> v(n);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t h = ((uint64_t(i) * 2654435761ull) & 0xFFFFFFFFull) ^ salt;
+    h %= 2001;
+    v[i] = static_cast<float>((double(h) - 1000.0) / 1000.0 * scale);
+  }
+  return v;
+}
+
+struct ParamSpec {
+  const char *name;
+  int64_t count;
+  double scale;
+  float offset = 0.0f;
+};
+
+void bindParams(rlx::CompiledGraph &graph, const std::vector<ParamSpec> &specs) {
+  uint64_t salt = 2;
+  for (const ParamSpec &p : specs) {
+    std::vector<float> v = detValues(p.count, salt++, p.scale);
+    for (float &x : v)
+      x += p.offset;
+    rlx::Status s = graph.setParam(p.name, v.data(), v.size());
+    ASSERT_TRUE(s.isOk()) << s.toString();
+  }
+}
+
+void expectClose(const rlx::NamedOutput &out, const std::string &goldenPath) {
+  rlx::Expected<rlx::npy::Array> golden = rlx::npy::read(goldenPath);
+  ASSERT_TRUE(golden.isOk()) << golden.status().toString();
+  ASSERT_EQ(out.shape, golden->shape);
+  ASSERT_EQ(out.bytes.size(), golden->bytes.size());
+  const float *want = reinterpret_cast<const float *>(golden->bytes.data());
+  size_t n = golden->bytes.size() / 4, bad = 0;
+  double worst = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double err = std::fabs(out.floats()[i] - want[i]);
+    worst = std::max(worst, err);
+    if (!(err <= 1e-4 + 1e-4 * std::fabs(want[i])) && bad++ < 5)
+      ADD_FAILURE() << "element " << i << ": rlx " << out.floats()[i]
+                    << ", torch " << want[i];
+  }
+  EXPECT_EQ(bad, 0u) << "worst abs error " << worst;
+}
+
+const std::vector<ParamSpec> kMlpParams = {{"fc1.weight", 784 * 512, 0.05},
+                                           {"fc1.bias", 512, 0.1},
+                                           {"fc2.weight", 512 * 10, 0.05},
+                                           {"fc2.bias", 10, 0.1}};
+
+const std::vector<ParamSpec> kEncoderParams = {
+    {"attn.wq", 256 * 256, 0.06},       {"attn.bq", 256, 0.1},
+    {"attn.wk", 256 * 256, 0.06},       {"attn.bk", 256, 0.1},
+    {"attn.wv", 256 * 256, 0.06},       {"attn.bv", 256, 0.1},
+    {"attn.wo", 256 * 256, 0.06},       {"attn.bo", 256, 0.1},
+    {"norm1.gamma", 256, 0.5, 1.0f},    {"norm1.beta", 256, 0.1},
+    {"ff.w1", 256 * 1024, 0.06},        {"ff.b1", 1024, 0.1},
+    {"ff.w2", 1024 * 256, 0.03},        {"ff.b2", 256, 0.1},
+    {"norm2.gamma", 256, 0.5, 1.0f},    {"norm2.beta", 256, 0.1}};
+
+rlx::Expected<rlx::CompiledGraph> compileExample(const std::string &file,
+                                                 const std::string &symbol,
+                                                 int64_t batch,
+                                                 rlx::LoweringPolicy policy) {
+  rlx::Session session(rlx::Device::cpu, rlx::Precision::f32, policy);
+  rlx::CompileOptions options;
+  options.dims = {{symbol, batch}};
+  return session.compileWith(readFile(std::string(RLX_SOURCE_DIR) +
+                                      "/examples/" + file),
+                             options);
+}
+
+class ModelTest : public ::testing::TestWithParam<rlx::LoweringPolicy> {};
+
+TEST_P(ModelTest, MlpMatchesPyTorch) {
+  auto graph = compileExample("mlp.mlir", "batch", 64, GetParam());
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  bindParams(*graph, kMlpParams);
+  std::vector<float> x = detValues(64 * 784, 1, 1.0);
+  auto out = graph->run({{"x", x.data(), x.size() * 4, rlx::DType::f32}});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  ASSERT_EQ(out->size(), 1u);
+  expectClose((*out)[0], std::string(RLX_SOURCE_DIR) +
+                             "/test/e2e/goldens/mlp_logits.npy");
+}
+
+TEST_P(ModelTest, EncoderMatchesPyTorch) {
+  auto graph = compileExample("encoder.mlir", "batch", 1, GetParam());
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  bindParams(*graph, kEncoderParams);
+  std::vector<float> x = detValues(128 * 256, 1, 1.0);
+  auto out = graph->run({{"x", x.data(), x.size() * 4, rlx::DType::f32}});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  expectClose((*out)[0], std::string(RLX_SOURCE_DIR) +
+                             "/test/e2e/goldens/encoder_y.npy");
+}
+
+INSTANTIATE_TEST_SUITE_P(Policies, ModelTest,
+                         ::testing::Values(rlx::LoweringPolicy::fusable,
+                                           rlx::LoweringPolicy::direct));
+
+// Runs from several threads on one compiled graph give bitwise-identical
+// outputs (runs are serialized on the graph's one arena).
+TEST(ModelThreads, ConcurrentRunsAreBitwiseIdentical) {
+  auto graph = compileExample("mlp.mlir", "batch", 64,
+                              rlx::LoweringPolicy::fusable);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  bindParams(*graph, kMlpParams);
+  std::vector<float> x = detValues(64 * 784, 1, 1.0);
+  std::vector<rlx::NamedInput> in = {
+      {"x", x.data(), x.size() * 4, rlx::DType::f32}};
+  auto reference = graph->run(in);
+  ASSERT_TRUE(reference.isOk());
+  std::vector<std::thread> threads;
+  std::vector<int> mismatches(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int r = 0; r < 10; ++r) {
+        auto out = graph->run(in);
+        if (!out.isOk() || (*out)[0].bytes != (*reference)[0].bytes)
+          ++mismatches[t];
+      }
+    });
+  for (auto &t : threads)
+    t.join();
+  for (int t = 0; t < 4; ++t)
+    EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
+} // namespace
