@@ -50,6 +50,10 @@ struct CompiledGraph::Impl {
   std::unique_ptr<runtime::CpuExecutable> executable;
   /// Which param slots have been bound (by manifest slot index).
   std::vector<bool> bound;
+  /// Input slots and output views in manifest order, made once at load so
+  /// runSlots allocates nothing.
+  std::vector<const Slot *> inputSlots;
+  std::vector<OutputView> outputViews;
   /// One run at a time: the executable has one arena.
   std::mutex mutex;
 
@@ -178,11 +182,10 @@ CompiledGraph::run(const std::vector<NamedInput> &inputs) {
   return outputs;
 }
 
-Expected<std::vector<OutputView>>
+Expected<OutputViews>
 CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  const Manifest &m = impl_->manifest();
-  std::vector<const Slot *> slots = m.slotsWithRole(SlotRole::input);
+  const std::vector<const Slot *> &slots = impl_->inputSlots;
   if (inputs.size() != slots.size())
     return Status(StatusCode::invalid_argument,
                   "runSlots got " + std::to_string(inputs.size()) +
@@ -201,10 +204,7 @@ CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
       std::memcpy(arena + slots[i]->offset, inputs[i], slots[i]->size);
   if (Status s = impl_->executable->run(); !s)
     return s;
-  std::vector<OutputView> views;
-  for (const Slot *slot : m.slotsWithRole(SlotRole::output))
-    views.push_back({slot, arena + slot->offset});
-  return views;
+  return OutputViews{impl_->outputViews.data(), impl_->outputViews.size()};
 }
 
 //===----------------------------------------------------------------------===//
@@ -263,7 +263,12 @@ struct Session::Impl {
     if (!exe)
       return exe.status();
     impl->executable = std::move(*exe);
-    impl->bound.assign(impl->executable->manifest().slots.size(), false);
+    const Manifest &m = impl->executable->manifest();
+    impl->bound.assign(m.slots.size(), false);
+    impl->inputSlots = m.slotsWithRole(SlotRole::input);
+    for (const Slot *slot : m.slotsWithRole(SlotRole::output))
+      impl->outputViews.push_back(
+          {slot, impl->executable->arena() + slot->offset});
     return CompiledGraph(std::move(impl));
   }
 };

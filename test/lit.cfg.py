@@ -7,7 +7,7 @@ from lit.llvm import llvm_config
 
 config.name = "rlx"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.rlx_obj_root, "test")
@@ -18,5 +18,5 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["rlx-opt"], [config.rlx_tools_dir])
+    ["rlx-opt", "rlx-run", "rlx-embed-example"], [config.rlx_tools_dir])
 config.substitutions.append(("%python", sys.executable))

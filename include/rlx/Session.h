@@ -98,6 +98,17 @@ struct OutputView {
   const void *data = nullptr;
 };
 
+/// The outputs of runSlots, in manifest order; owned by the CompiledGraph
+/// and valid until its next run.
+struct OutputViews {
+  const OutputView *first = nullptr;
+  size_t count = 0;
+  size_t size() const { return count; }
+  const OutputView &operator[](size_t i) const { return first[i]; }
+  const OutputView *begin() const { return first; }
+  const OutputView *end() const { return first + count; }
+};
+
 class CompiledGraph {
 public:
   CompiledGraph(CompiledGraph &&) noexcept;
@@ -113,8 +124,9 @@ public:
   /// the outputs. Thread-safe: concurrent calls are serialized.
   Expected<std::vector<NamedOutput>> run(const std::vector<NamedInput> &inputs);
   /// Runs with inputs by manifest index (`inputs[i]` has the byte size of
-  /// input slot i) and returns views of the outputs in the arena.
-  Expected<std::vector<OutputView>> runSlots(const std::vector<const void *> &inputs);
+  /// input slot i) and returns views of the outputs in the arena. Makes no
+  /// heap allocation: the steady-state fast path.
+  Expected<OutputViews> runSlots(const std::vector<const void *> &inputs);
   const Manifest &manifest() const;
   /// The serialized artifact (for rlx-run --emit-artifact and caches).
   const std::vector<uint8_t> &artifactBytes() const;
