@@ -163,73 +163,19 @@ template <typename OpTy> struct HirPattern : OpRewritePattern<OpTy> {
 // One-to-one ops
 //===----------------------------------------------------------------------===//
 
-struct ParamLowering : HirPattern<hir::ParamOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::ParamOp op,
+/// An HIR op whose MIR counterpart has the same operands, result types and
+/// attribute names (param, matmul, activation -> unary, binary, softmax,
+/// layer_norm, rms_norm).
+template <typename HirOp, typename MirOp>
+struct OneToOneLowering : HirPattern<HirOp> {
+  using HirPattern<HirOp>::HirPattern;
+  LogicalResult matchAndRewrite(HirOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::ParamOp>(op, op.getType(),
-                                              op.getNameAttr());
-    return success();
-  }
-};
-
-struct MatmulLowering : HirPattern<hir::MatmulOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::MatmulOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::MatmulOp>(op, op.getType(), op.getLhs(),
-                                               op.getRhs());
-    return success();
-  }
-};
-
-struct ActivationLowering : HirPattern<hir::ActivationOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::ActivationOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::UnaryOp>(op, op.getType(),
-                                              op.getKindAttr(), op.getInput());
-    return success();
-  }
-};
-
-struct BinaryLowering : HirPattern<hir::BinaryOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::BinaryOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::BinaryOp>(
-        op, op.getType(), op.getKindAttr(), op.getLhs(), op.getRhs());
-    return success();
-  }
-};
-
-struct SoftmaxLowering : HirPattern<hir::SoftmaxOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::SoftmaxOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::SoftmaxOp>(op, op.getType(), op.getInput(),
-                                                op.getAxisAttr());
-    return success();
-  }
-};
-
-struct LayerNormLowering : HirPattern<hir::LayerNormOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::LayerNormOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::LayerNormOp>(
-        op, op.getType(), op.getInput(), op.getGamma(), op.getBeta(),
-        op.getEpsAttr());
-    return success();
-  }
-};
-
-struct RmsNormLowering : HirPattern<hir::RmsNormOp> {
-  using HirPattern::HirPattern;
-  LogicalResult matchAndRewrite(hir::RmsNormOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<mir::RmsNormOp>(op, op.getType(), op.getInput(),
-                                                op.getGamma(), op.getEpsAttr());
+    OperationState state(op.getLoc(), MirOp::getOperationName());
+    state.addOperands(op->getOperands());
+    state.addTypes(op->getResultTypes());
+    state.addAttributes(op->getAttrs());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
     return success();
   }
 };
@@ -670,9 +616,14 @@ struct ConvertHIRToMIR : mlir::rlx::impl::ConvertHIRToMIRBase<ConvertHIRToMIR> {
 
 void mlir::rlx::populateHIRToMIRPatterns(RewritePatternSet &patterns,
                                          bool directPolicy) {
-  patterns.add<ParamLowering, LinearLowering, MatmulLowering, AttentionLowering,
-               LayerNormLowering, RmsNormLowering, ResidualNormLowering,
-               SoftmaxLowering, SwigluLowering, RopeLowering, EmbeddingLowering,
-               ActivationLowering, BinaryLowering>(patterns.getContext(),
-                                                   directPolicy);
+  patterns.add<OneToOneLowering<hir::ParamOp, mir::ParamOp>,
+               OneToOneLowering<hir::MatmulOp, mir::MatmulOp>,
+               OneToOneLowering<hir::ActivationOp, mir::UnaryOp>,
+               OneToOneLowering<hir::BinaryOp, mir::BinaryOp>,
+               OneToOneLowering<hir::SoftmaxOp, mir::SoftmaxOp>,
+               OneToOneLowering<hir::LayerNormOp, mir::LayerNormOp>,
+               OneToOneLowering<hir::RmsNormOp, mir::RmsNormOp>, LinearLowering,
+               AttentionLowering, ResidualNormLowering, SwigluLowering,
+               RopeLowering, EmbeddingLowering>(patterns.getContext(),
+                                                directPolicy);
 }
