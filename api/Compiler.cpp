@@ -106,9 +106,7 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
   mir.dumpDir = options.options.dumpDir;
 
   PassManager pm(ctx);
-  buildMirPipeline(pm, mir);
-  pm.addPass(createConvertMIRToLIR(
-      ConvertMIRToLIROptions{options.options.arenaAlignment}));
+  buildMirToLirPipeline(pm, mir, options.options.arenaAlignment);
   if (failed(pm.run(module))) {
     std::string message = diagnostics.message("compilation failed");
     return Status(codeFor(message), message);

@@ -222,6 +222,8 @@ struct Session::Impl {
         context(mlir::rlx::compilerRegistry(),
                 mlir::MLIRContext::Threading::DISABLED) {
     context.loadAllAvailableDialects();
+    // Diagnostics become Status messages: no IR dumps inside them.
+    context.printOpOnDiagnostic(false);
   }
 
   Status checkDevice() const {

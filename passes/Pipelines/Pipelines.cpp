@@ -1,5 +1,6 @@
 //===- Pipelines.cpp - rlx's pass pipelines -------------------------------===//
 #include "passes/Pipelines/Pipelines.h"
+#include "conversion/LIRToLLVM/LIRToLLVM.h"
 #include "conversion/Passes.h"
 #include "passes/HIR/Passes.h"
 #include "passes/MIR/Passes.h"
@@ -15,8 +16,11 @@
 namespace mlir::rlx {
 
 namespace {
-/// The command-line face of MirPipelineOptions.
-struct MirPipelineCLOptions : PassPipelineOptions<MirPipelineCLOptions> {
+/// The command-line face of MirPipelineOptions (shared by the MIR and CPU
+/// pipelines through CRTP, as PassPipelineOptions requires).
+template <typename Derived>
+struct MirCLOptions : PassPipelineOptions<Derived> {
+  template <typename T> using Option = typename PassPipelineOptions<Derived>::template Option<T>;
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("cpu, vulkan or test"),
                              llvm::cl::init("cpu")};
@@ -63,6 +67,17 @@ struct MirPipelineCLOptions : PassPipelineOptions<MirPipelineCLOptions> {
   }
 };
 
+struct MirPipelineCLOptions : MirCLOptions<MirPipelineCLOptions> {};
+
+struct CpuPipelineCLOptions : MirCLOptions<CpuPipelineCLOptions> {
+  Option<int64_t> alignment{*this, "alignment",
+                            llvm::cl::desc("arena alignment in bytes"),
+                            llvm::cl::init(64)};
+  Option<bool> tileMatmul{*this, "tile-matmul",
+                          llvm::cl::desc("tile and vectorize f32 matmuls"),
+                          llvm::cl::init(true)};
+};
+
 /// Canonicalization with a bound on rewrites: MLIR 19's canonicalizer can
 /// loop on some inputs without one (RELIABILITY.md contract 3).
 void addCleanup(OpPassManager &funcPm) {
@@ -94,7 +109,7 @@ void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options) {
   addCleanup(lowered);
   dump("mir");
 
-  if (!options.bind.empty()) {
+  if (!options.bind.empty() || options.specialize) {
     pm.nest<func::FuncOp>().addPass(
         mir::createMIRSpecialize(mir::MIRSpecializeOptions{options.bind}));
     dump("specialized");
@@ -119,8 +134,18 @@ void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options) {
   }
   addCleanup(funcPm);
   pm.addPass(mir::createMIRVerifyContract(
-      mir::MIRVerifyContractOptions{!options.bind.empty()}));
+      mir::MIRVerifyContractOptions{!options.bind.empty() ||
+                                    options.specialize}));
   dump("optimized");
+}
+
+void buildMirToLirPipeline(OpPassManager &pm,
+                           const MirPipelineOptions &options,
+                           int64_t alignment) {
+  MirPipelineOptions staticOptions = options;
+  staticOptions.specialize = true;
+  buildMirPipeline(pm, staticOptions);
+  pm.addPass(createConvertMIRToLIR(ConvertMIRToLIROptions{alignment}));
 }
 
 void registerRlxPipelines() {
@@ -130,6 +155,14 @@ void registerRlxPipelines() {
                           "precision, specialization)",
       [](OpPassManager &pm, const MirPipelineCLOptions &options) {
         buildMirPipeline(pm, options.toOptions());
+      });
+  PassPipelineRegistration<CpuPipelineCLOptions>(
+      "rlx-cpu-pipeline", "HIR -> MIR -> LIR -> LLVM dialect for the CPU",
+      [](OpPassManager &pm, const CpuPipelineCLOptions &options) {
+        buildMirToLirPipeline(pm, options.toOptions(), options.alignment);
+        LIRToLLVMOptions llvm;
+        llvm.tileMatmul = options.tileMatmul;
+        buildLIRToLLVMPipeline(pm, llvm);
       });
 }
 

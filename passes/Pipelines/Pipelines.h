@@ -8,6 +8,7 @@
 #ifndef RLX_PASSES_PIPELINES_PIPELINES_H
 #define RLX_PASSES_PIPELINES_PIPELINES_H
 
+#include <cstdint>
 #include <string>
 
 namespace mlir {
@@ -27,6 +28,9 @@ struct MirPipelineOptions {
   std::string customPrecision;
   /// Symbol bindings "batch=64,seq=128"; empty keeps symbolic dims.
   std::string bind;
+  /// Specialize even when `bind` is empty, so a symbolic dim is an error
+  /// naming it (backends need static shapes).
+  bool specialize = false;
   /// Run the fusion passes (false: only legalization).
   bool fuse = true;
   /// Evaluate ops on constants at compile time.
@@ -42,7 +46,14 @@ struct MirPipelineOptions {
 /// Appends the HIR -> MIR pipeline to `pm` (anchored on builtin.module).
 void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options);
 
-/// Registers -rlx-mir-pipeline and the utility passes.
+/// The MIR pipeline, then convert-mir-to-lir with `alignment`: what the CPU
+/// compiler runs before reading the LIR manifest and lowering to LLVM
+/// (-rlx-cpu-pipeline is this plus buildLIRToLLVMPipeline).
+void buildMirToLirPipeline(OpPassManager &pm,
+                           const MirPipelineOptions &options,
+                           int64_t alignment);
+
+/// Registers -rlx-mir-pipeline, -rlx-cpu-pipeline and the utility passes.
 void registerRlxPipelines();
 
 } // namespace mlir::rlx
