@@ -3,6 +3,7 @@
 #include "conversion/LIRToLLVM/LIRToLLVM.h"
 #include "conversion/Passes.h"
 #include "passes/HIR/Passes.h"
+#include "passes/LIR/Passes.h"
 #include "passes/MIR/Passes.h"
 #include "passes/MIR/Target.h"
 #include "passes/Pipelines/DumpIR.h"
@@ -146,6 +147,7 @@ void buildMirToLirPipeline(OpPassManager &pm,
   staticOptions.specialize = true;
   buildMirPipeline(pm, staticOptions);
   pm.addPass(createConvertMIRToLIR(ConvertMIRToLIROptions{alignment}));
+  pm.addPass(lir::createLIRVerifyContract());
 }
 
 void registerRlxPipelines() {

@@ -10,6 +10,7 @@
 #include "conversion/LIRToLLVM/LIRToLLVM.h"
 #include "conversion/Passes.h"
 #include "passes/HIR/Passes.h"
+#include "passes/LIR/Passes.h"
 #include "passes/MIR/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 
@@ -31,6 +32,7 @@ static void registerPasses() {
   rlx::registerConversionPasses();
   rlx::hir::registerHIRPasses();
   rlx::mir::registerMIRPasses();
+  rlx::lir::registerLIRPasses();
   rlx::registerRlxPipelines();
   rlx::registerLIRToLLVMPipeline();
   registerCanonicalizerPass();
