@@ -7,6 +7,7 @@
 #include "dialects/Common/InputLimits.h"
 #include "dialects/RlxDialects.h"
 #include "passes/Pipelines/Pipelines.h"
+#include "runtime/cpu/CpuExecutable.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -84,6 +85,11 @@ static StatusCode codeFor(StringRef message) {
 
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options) {
+  if (options.options.nativeMatmul && !::rlx::runtime::hasNativeMatmul())
+    return Status(StatusCode::unimplemented,
+                  "CompileOptions::nativeMatmul needs OpenBLAS, and this rlx "
+                  "was built without it: install libopenblas-dev and "
+                  "configure with -DRLX_ENABLE_OPENBLAS=ON");
   MLIRContext *ctx = module.getContext();
   DiagnosticCollector diagnostics(ctx);
   if (failed(verify(module)))
@@ -106,7 +112,8 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
   mir.dumpDir = options.options.dumpDir;
 
   PassManager pm(ctx);
-  buildMirToLirPipeline(pm, mir, options.options.arenaAlignment);
+  buildMirToLirPipeline(pm, mir, options.options.arenaAlignment,
+                        options.options.nativeMatmul);
   if (failed(pm.run(module))) {
     std::string message = diagnostics.message("compilation failed");
     return Status(codeFor(message), message);

@@ -45,6 +45,17 @@ def ConvertLIRToLLVM : Pass<"convert-lir-to-llvm", "::mlir::ModuleOp"> {
     cf, index and ub ops on memrefs (no tensors). Math ops without an LLVM
     intrinsic (tanh, erf, atan, tan, ...) become libm calls (`tanhf`, ...),
     so the object code needs libm's symbols at load time.
+
+    A `linalg.matmul` or `linalg.batch_matmul` carrying
+    `rlx.library_call = "cblas_sgemm"` (convert-mir-to-lir{native-matmul})
+    becomes, when its dispatch is outlined, a `func.call @cblas_sgemm` (one
+    per batch in an `scf.for`) on pointers to its f32 operands: row-major,
+    no transpose, alpha = 1, leading dims from the static row strides, beta
+    = 0 when a `linalg.fill` of +0.0 of the whole output precedes it (the
+    fill is removed), else 1. The module gets `func.func private
+    @cblas_sgemm`, which the runtime resolves at load time. An operand that
+    is not row-major with unit column stride, or another library name, is a
+    diagnostic at the op.
   }];
   let options = [
     Option<"outlineOnly", "outline-only", "bool", /*default=*/"false",
@@ -85,6 +96,12 @@ def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
       (operands, then results). Kernels whose work splits along an outer
       result dim take a 1-D grid over chunks of it, each workgroup writing
       its own rows; the others run as grid = [1];
+    - with `native-matmul`, the f32 products of matmul (unless its batch dims
+      broadcast), fused_matmul, shared_matmul and swiglu are linalg.matmul /
+      batch_matmul ops marked `rlx.library_call = "cblas_sgemm"`, which
+      convert-lir-to-llvm turns into OpenBLAS calls (swiglu's up product is
+      computed tile by tile into a stack tile); f16, bf16, f64 and integer
+      products keep generated code;
     - a returned value that is an input, a param, a constant, or already
       another output is copied into its own output slot by a copy kernel
       at the end of the schedule.
@@ -96,6 +113,10 @@ def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
            /*default=*/"16384",
            "split a kernel so each workgroup has at least this many "
            "elements of its largest row range (>= 1)">,
+    Option<"nativeMatmul", "native-matmul", "bool", /*default=*/"false",
+           "compute f32 matmul, fused_matmul, shared_matmul and swiglu "
+           "products with cblas_sgemm: mark their linalg.matmul / "
+           "batch_matmul with rlx.library_call for convert-lir-to-llvm">,
   ];
   let dependentDialects = [
     "::mlir::rlx::lir::LIRDialect", "::mlir::linalg::LinalgDialect",

@@ -8,7 +8,13 @@
 // f32 and truncating once. swiglu and padded or grouped conv2d are loop
 // nests for every type (no scratch buffer holds the second operand).
 //
+// With `native` (convert-mir-to-lir{native-matmul}), f32 matmuls and
+// batch_matmuls carry `rlx.library_call = "cblas_sgemm"` (LibraryCall.h) and
+// f32 swiglu becomes two marked products (the gate into the result, the up
+// projection tile by tile into a stack tile) and an epilogue per tile.
+//
 //===----------------------------------------------------------------------===//
+#include "conversion/LibraryCall.h"
 #include "conversion/MIRToLIR/KernelBuilders.h"
 #include "conversion/MIRToLIR/ScalarOps.h"
 
@@ -86,20 +92,32 @@ static Value collapseDims(OpBuilder &b, Location loc, Value memref,
                                            groupsFor(rank, from, to));
 }
 
-/// out += lhs x rhs on a zero-filled `out`, as the most specific linalg op.
+/// Marks a linalg.matmul / batch_matmul for cblas_sgemm (LibraryCall.h).
+static void markNative(Operation *op) {
+  op->setAttr(kLibraryCallAttrName,
+              StringAttr::get(op->getContext(), kCblasSgemm));
+}
+
+/// out += lhs x rhs on a zero-filled `out`, as the most specific linalg op;
+/// with `native`, a matmul or batch_matmul is marked for cblas_sgemm.
 static void buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                             Value out) {
+                             Value out, bool native) {
   ArrayRef<int64_t> l = shapeOf(lhs), r = shapeOf(rhs), o = shapeOf(out);
   int64_t rl = l.size(), rr = r.size(), ro = o.size();
+  auto mark = [&](Operation *op) {
+    if (native)
+      markNative(op);
+  };
   if (rl == 2 && rr == 2) {
-    b.create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{out});
+    mark(
+        b.create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{out}));
     return;
   }
   // [B..., M, K] x [K, N]: the batch dims are more rows of one matmul.
   if (rr == 2) {
-    b.create<linalg::MatmulOp>(
+    mark(b.create<linalg::MatmulOp>(
         loc, ValueRange{collapseDims(b, loc, lhs, 0, rl - 2), rhs},
-        ValueRange{collapseDims(b, loc, out, 0, ro - 2)});
+        ValueRange{collapseDims(b, loc, out, 0, ro - 2)}));
     return;
   }
   // Same batch dims on both sides: one batch dim.
@@ -109,7 +127,8 @@ static void buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
       rhs = collapseDims(b, loc, rhs, 0, rr - 3);
       out = collapseDims(b, loc, out, 0, ro - 3);
     }
-    b.create<linalg::BatchMatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{out});
+    mark(b.create<linalg::BatchMatmulOp>(loc, ValueRange{lhs, rhs},
+                                         ValueRange{out}));
     return;
   }
   // Broadcast batch dims: loops (d0 .. d[ro-1], k), numpy maps on the batch.
@@ -173,14 +192,23 @@ static void buildMatmulLoops(OpBuilder &b, Location loc, Value lhs, Value rhs,
   });
 }
 
+/// True when the memrefs are f32 and none is empty: products that
+/// cblas_sgemm computes (an empty one is no work for generated code).
+static bool sgemmOperands(ValueRange memrefs) {
+  return llvm::all_of(memrefs, [](Value v) {
+    return elementTypeOf(v).isF32() && !llvm::is_contained(shapeOf(v), 0);
+  });
+}
+
 void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                          Value bias, Activation act, Value out) {
+                          Value bias, Activation act, Value out, bool native) {
   Type element = elementTypeOf(out);
   if (isHalfFloat(element))
     return buildMatmulLoops(b, loc, lhs, rhs, bias, act, out);
   b.create<linalg::FillOp>(loc, ValueRange{zeroOf(b, loc, element)},
                            ValueRange{out});
-  buildContraction(b, loc, lhs, rhs, out);
+  buildContraction(b, loc, lhs, rhs, out,
+                   native && sgemmOperands(ValueRange{lhs, rhs, out}));
   if (!bias && act == Activation::none)
     return;
   // Epilogue on the finished tile: out = act(out + bias).
@@ -198,8 +226,75 @@ void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
       /*readsOutput=*/true);
 }
 
+/// The largest tile of the up projection a native swiglu keeps on the
+/// stack (256 KiB): rows x columns.
+static constexpr int64_t kSwigluTileRows = 128, kSwigluTileCols = 512;
+
+/// Native f32 swiglu on [M, K] x [K, N] (leading dims of x and out
+/// collapsed): the gate product goes into `out` in one marked matmul; then,
+/// per tile of at most kSwigluTileRows x kSwigluTileCols, the up product
+/// goes into a stack tile by a marked matmul and out = silu(out) * tile.
+static void buildSwigluNative(OpBuilder &b, Location loc, Value x, Value wGate,
+                              Value wUp, Value out) {
+  int64_t rank = shapeOf(out).size();
+  x = collapseDims(b, loc, x, 0, rank - 2);
+  out = collapseDims(b, loc, out, 0, rank - 2);
+  int64_t m = shapeOf(out)[0], n = shapeOf(out)[1], k = shapeOf(x)[1];
+  Type f32 = b.getF32Type();
+  Value zero = zeroOf(b, loc, f32);
+  b.create<linalg::FillOp>(loc, ValueRange{zero}, ValueRange{out});
+  markNative(
+      b.create<linalg::MatmulOp>(loc, ValueRange{x, wGate}, ValueRange{out}));
+
+  int64_t tileRows = std::min(m, kSwigluTileRows);
+  int64_t tileCols = std::min(n, kSwigluTileCols);
+  Value tile = b.create<memref::AllocaOp>(
+      loc, MemRefType::get({tileRows, tileCols}, f32));
+  auto c = [&](int64_t v) { return indexConstant(b, loc, v); };
+  // A dynamic [rows, cols] window at (i, j) of `memref`.
+  auto window = [](OpBuilder &nb, Location nloc, Value memref, OpFoldResult i,
+                   OpFoldResult j, OpFoldResult rows,
+                   OpFoldResult cols) -> Value {
+    OpFoldResult one = nb.getIndexAttr(1);
+    return nb.create<memref::SubViewOp>(
+        nloc, memref, ArrayRef<OpFoldResult>{i, j},
+        ArrayRef<OpFoldResult>{rows, cols}, ArrayRef<OpFoldResult>{one, one});
+  };
+  auto rowLoop = b.create<scf::ForOp>(loc, c(0), c(m), c(tileRows));
+  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+  Value i = rowLoop.getInductionVar();
+  Value rows = rb.create<arith::MinSIOp>(
+      loc, indexConstant(rb, loc, tileRows),
+      rb.create<arith::SubIOp>(loc, indexConstant(rb, loc, m), i));
+  auto colLoop = rb.create<scf::ForOp>(loc, indexConstant(rb, loc, 0),
+                                       indexConstant(rb, loc, n),
+                                       indexConstant(rb, loc, tileCols));
+  OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+  Value j = colLoop.getInductionVar();
+  Value cols = cb.create<arith::MinSIOp>(
+      loc, indexConstant(cb, loc, tileCols),
+      cb.create<arith::SubIOp>(loc, indexConstant(cb, loc, n), j));
+  OpFoldResult origin = cb.getIndexAttr(0);
+  Value up = window(cb, loc, tile, origin, origin, rows, cols);
+  cb.create<linalg::FillOp>(loc, ValueRange{zero}, ValueRange{up});
+  Value xRows = window(cb, loc, x, i, origin, rows, cb.getIndexAttr(k));
+  Value wCols = window(cb, loc, wUp, origin, j, cb.getIndexAttr(k), cols);
+  markNative(cb.create<linalg::MatmulOp>(loc, ValueRange{xRows, wCols},
+                                         ValueRange{up}));
+  Value outTile = window(cb, loc, out, i, j, rows, cols);
+  buildElementwise(
+      cb, loc, ValueRange{up}, outTile,
+      [](OpBuilder &nb, Location nloc, ValueRange e) {
+        Value gate = buildUnary(nb, nloc, UnaryKind::silu, e[1]);
+        return nb.create<arith::MulFOp>(nloc, gate, e[0]).getResult();
+      },
+      /*readsOutput=*/true);
+}
+
 void kernels::buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate,
-                          Value wUp, Value out) {
+                          Value wUp, Value out, bool native) {
+  if (native && sgemmOperands(ValueRange{x, wGate, wUp, out}))
+    return buildSwigluNative(b, loc, x, wGate, wUp, out);
   ArrayRef<int64_t> o = shapeOf(out);
   int64_t k = shapeOf(x).back();
   Type acc = computeType(elementTypeOf(out));

@@ -88,12 +88,14 @@ LogicalResult buildElementwiseKernel(OpBuilder &b, Location loc, Operation *op,
                                      ValueRange operands, Value out);
 
 /// ContractionKernels.cpp: out = act(lhs x rhs [+ bias]), batched with
-/// broadcast batch dims.
+/// broadcast batch dims. With `native`, an f32 product that is a
+/// linalg.matmul or batch_matmul is marked for cblas_sgemm (LibraryCall.h).
 void buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
-                 Activation act, Value out);
-/// out = silu(x wGate) * (x wUp).
+                 Activation act, Value out, bool native = false);
+/// out = silu(x wGate) * (x wUp). With `native` (f32), both products are
+/// marked linalg.matmuls (the up product tile by tile into a stack tile).
 void buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,
-                 Value out);
+                 Value out, bool native = false);
 void buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op, Value input,
                  Value filter, Value bias, Value out);
 

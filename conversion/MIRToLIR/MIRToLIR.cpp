@@ -360,6 +360,11 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   ArrayRef<int64_t> shape = resultTypes.front().getShape();
   int64_t independent = step.op ? independentLeadingDims(step.op)
                                 : static_cast<int64_t>(shape.size());
+  // A native matmul runs as grid = [1]: OpenBLAS threads the one call
+  // itself (the runtime gives it the pool's thread count). Calls per row
+  // block would each pack the whole B matrix again (docs/CPUBackend.md).
+  if (options.nativeMatmul && step.op && callsNativeMatmul(step.op))
+    independent = 0;
   std::optional<int64_t> splitDim;
   for (int64_t d = 0; d < independent && !splitDim; ++d)
     if (shape[d] > 1)
@@ -429,7 +434,8 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
     results.push_back(rows(body->addArgument(type, loc), splitDim));
 
   if (step.op) {
-    if (failed(buildKernelBody(kb, loc, step.op, operands, results)))
+    if (failed(buildKernelBody(kb, loc, step.op, operands, results,
+                               options.nativeMatmul)))
       return failure();
   } else {
     buildCopyBody(kb, loc, operands[0], results[0]);
@@ -524,7 +530,7 @@ struct ConvertMIRToLIR : mlir::rlx::impl::ConvertMIRToLIRBase<ConvertMIRToLIR> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Diagnostics on the location only: the op would print the whole module.
-    MIRToLIROptions options{alignment, workgroupElements};
+    MIRToLIROptions options{alignment, workgroupElements, nativeMatmul};
     if (options.alignment < 1 || !llvm::isPowerOf2_64(options.alignment)) {
       emitError(module.getLoc())
           << "convert-mir-to-lir: alignment must be a power of two, got "

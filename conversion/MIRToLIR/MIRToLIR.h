@@ -19,6 +19,8 @@ struct MIRToLIROptions {
   /// A kernel splits into workgroups of at least this many elements of its
   /// largest operand or result row range (>= 1).
   int64_t workgroupElements = 16384;
+  /// Compute f32 matmul products with cblas_sgemm (conversion/LibraryCall.h).
+  bool nativeMatmul = false;
 };
 
 /// Replaces `fn` (static-shaped MIR) by a lir.program of the same name. On

@@ -77,6 +77,9 @@ struct CpuPipelineCLOptions : MirCLOptions<CpuPipelineCLOptions> {
   Option<bool> tileMatmul{*this, "tile-matmul",
                           llvm::cl::desc("tile and vectorize f32 matmuls"),
                           llvm::cl::init(true)};
+  Option<bool> nativeMatmul{*this, "native-matmul",
+                            llvm::cl::desc("f32 matmuls call OpenBLAS sgemm"),
+                            llvm::cl::init(false)};
 };
 
 /// Canonicalization with a bound on rewrites: MLIR 19's canonicalizer can
@@ -142,11 +145,14 @@ void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options) {
 
 void buildMirToLirPipeline(OpPassManager &pm,
                            const MirPipelineOptions &options,
-                           int64_t alignment) {
+                           int64_t alignment, bool nativeMatmul) {
   MirPipelineOptions staticOptions = options;
   staticOptions.specialize = true;
   buildMirPipeline(pm, staticOptions);
-  pm.addPass(createConvertMIRToLIR(ConvertMIRToLIROptions{alignment}));
+  ConvertMIRToLIROptions lirOptions;
+  lirOptions.alignment = alignment;
+  lirOptions.nativeMatmul = nativeMatmul;
+  pm.addPass(createConvertMIRToLIR(lirOptions));
   pm.addPass(lir::createLIRVerifyContract());
 }
 
@@ -161,7 +167,8 @@ void registerRlxPipelines() {
   PassPipelineRegistration<CpuPipelineCLOptions>(
       "rlx-cpu-pipeline", "HIR -> MIR -> LIR -> LLVM dialect for the CPU",
       [](OpPassManager &pm, const CpuPipelineCLOptions &options) {
-        buildMirToLirPipeline(pm, options.toOptions(), options.alignment);
+        buildMirToLirPipeline(pm, options.toOptions(), options.alignment,
+                              options.nativeMatmul);
         LIRToLLVMOptions llvm;
         llvm.tileMatmul = options.tileMatmul;
         buildLIRToLLVMPipeline(pm, llvm);

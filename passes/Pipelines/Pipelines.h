@@ -46,12 +46,13 @@ struct MirPipelineOptions {
 /// Appends the HIR -> MIR pipeline to `pm` (anchored on builtin.module).
 void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options);
 
-/// The MIR pipeline, then convert-mir-to-lir with `alignment`: what the CPU
+/// The MIR pipeline, then convert-mir-to-lir with `alignment` (and f32
+/// matmuls tagged for OpenBLAS when `nativeMatmul`): what the CPU
 /// compiler runs before reading the LIR manifest and lowering to LLVM
 /// (-rlx-cpu-pipeline is this plus buildLIRToLLVMPipeline).
 void buildMirToLirPipeline(OpPassManager &pm,
                            const MirPipelineOptions &options,
-                           int64_t alignment);
+                           int64_t alignment, bool nativeMatmul = false);
 
 /// Registers -rlx-mir-pipeline, -rlx-cpu-pipeline and the utility passes.
 void registerRlxPipelines();

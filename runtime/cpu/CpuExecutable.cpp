@@ -3,6 +3,7 @@
 
 #include "runtime/ManifestVerifier.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -21,7 +22,26 @@
 #include <cstring>
 #include <mutex>
 
+#ifdef RLX_HAVE_OPENBLAS
+// OpenBLAS's C interface, declared here rather than through <cblas.h>, whose
+// enum parameters differ between CBLAS headers; only the address is taken.
+extern "C" void cblas_sgemm(int order, int transA, int transB, int m, int n,
+                            int k, float alpha, const float *a, int lda,
+                            const float *b, int ldb, float beta, float *c,
+                            int ldc);
+extern "C" void openblas_set_num_threads(int threads);
+extern "C" int openblas_get_num_threads(void);
+#endif
+
 namespace rlx::runtime {
+
+bool hasNativeMatmul() {
+#ifdef RLX_HAVE_OPENBLAS
+  return true;
+#else
+  return false;
+#endif
+}
 
 namespace {
 
@@ -135,6 +155,38 @@ std::string describeLinkError(llvm::Error error, const std::string &symbol,
   return other;
 }
 
+#ifdef RLX_HAVE_OPENBLAS
+/// Defines `cblas_sgemm` as OpenBLAS's address when the object code asks for
+/// it, and records that it did. Explicit, so the symbol resolves whether or
+/// not the process exports it for dlsym (a static libopenblas, or a shared
+/// one dropped by --as-needed, would not).
+class OpenBlasGenerator : public llvm::orc::DefinitionGenerator {
+public:
+  OpenBlasGenerator(llvm::orc::SymbolStringPtr name, std::atomic<bool> &used)
+      : name(std::move(name)), used(used) {}
+
+  llvm::Error
+  tryToGenerate(llvm::orc::LookupState &, llvm::orc::LookupKind,
+                llvm::orc::JITDylib &dylib, llvm::orc::JITDylibLookupFlags,
+                const llvm::orc::SymbolLookupSet &symbols) override {
+    bool wanted = llvm::any_of(
+        symbols, [&](const auto &entry) { return entry.first == name; });
+    if (!wanted)
+      return llvm::Error::success();
+    used.store(true, std::memory_order_relaxed);
+    llvm::orc::SymbolMap map;
+    map[name] = {llvm::orc::ExecutorAddr::fromPtr(&cblas_sgemm),
+                 llvm::JITSymbolFlags::Exported |
+                     llvm::JITSymbolFlags::Callable};
+    return dylib.define(llvm::orc::absoluteSymbols(std::move(map)));
+  }
+
+private:
+  llvm::orc::SymbolStringPtr name;
+  std::atomic<bool> &used;
+};
+#endif
+
 } // namespace
 
 struct CpuExecutable::Impl {
@@ -146,6 +198,8 @@ struct CpuExecutable::Impl {
   std::string reported;
   /// calloc's block; the arena is its first aligned byte.
   void *arenaBlock = nullptr;
+  /// The object code calls cblas_sgemm (set while linking).
+  std::atomic<bool> callsOpenBlas{false};
 
   ~Impl() {
     // The JIT first: tearing it down may still report into `reported`.
@@ -166,9 +220,18 @@ struct CpuExecutable::Impl {
                     label + ": the object code does not define symbol '" +
                         symbol + "'");
     std::lock_guard<std::mutex> lock(reportMutex);
+    std::string text = reported.empty() ? cause : reported;
+    // Code compiled with nativeMatmul, loaded by a runtime without OpenBLAS.
+    if (!hasNativeMatmul() && llvm::StringRef(text).contains("cblas_sgemm"))
+      return Status(StatusCode::unimplemented,
+                    label +
+                        ": the object code calls cblas_sgemm (compiled "
+                        "with CompileOptions::nativeMatmul), and this "
+                        "runtime was built without OpenBLAS "
+                        "(RLX_ENABLE_OPENBLAS): " +
+                        text);
     return Status(StatusCode::invalid_argument,
-                  label + ": linking the object code failed: " +
-                      (reported.empty() ? cause : reported));
+                  label + ": linking the object code failed: " + text);
   }
 };
 
@@ -215,6 +278,12 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
       std::lock_guard<std::mutex> lock(impl->reportMutex);
       impl->reported += (impl->reported.empty() ? "" : "; ") + text;
     });
+#ifdef RLX_HAVE_OPENBLAS
+    // Native matmuls call OpenBLAS (conversion/LibraryCall.h); tried before
+    // the process search.
+    jit.getMainJITDylib().addGenerator(std::make_unique<OpenBlasGenerator>(
+        jit.mangleAndIntern("cblas_sgemm"), impl->callsOpenBlas));
+#endif
     // Kernels call libm (expf, ...) and libc (memcpy, ...) from the process.
     auto processSymbols =
         llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
@@ -281,6 +350,15 @@ Status CpuExecutable::run() {
                   "run() on '" + manifestCopy.name +
                       "' while another run() on it is in progress; use one "
                       "executable per thread or a lock");
+#ifdef RLX_HAVE_OPENBLAS
+  // Native matmul kernels run as one workgroup and OpenBLAS threads the
+  // call: as many threads as the pool has (its threads wait meanwhile).
+  if (impl->callsOpenBlas.load(std::memory_order_relaxed)) {
+    int want = pool ? static_cast<int>(pool->numThreads()) : 1;
+    if (openblas_get_num_threads() != want)
+      openblas_set_num_threads(want);
+  }
+#endif
   uint8_t *arena = arenaBase;
   for (size_t i = 0; i < functions.size(); ++i) {
     DispatchFn fn = functions[i];

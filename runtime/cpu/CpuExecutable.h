@@ -33,6 +33,12 @@
 
 namespace rlx::runtime {
 
+/// True when this runtime was built with OpenBLAS (CMake option
+/// RLX_ENABLE_OPENBLAS, on by default, and libopenblas found): load() then
+/// resolves `cblas_sgemm`, the native matmul kernel that object code
+/// compiled with CompileOptions::nativeMatmul calls.
+bool hasNativeMatmul();
+
 class CpuExecutable {
 public:
   /// The code ABI of one dispatch (docs/CPUBackend.md).
@@ -54,6 +60,10 @@ public:
   /// Runs every dispatch over its grid, in manifest order, each after the
   /// previous one has finished. Inputs and parameters must already be in the
   /// arena; outputs are there afterwards. Not reentrant (see above).
+  /// If the code calls cblas_sgemm, OpenBLAS is first set to the pool's
+  /// thread count (1 without a pool): a process-wide setting, so executables
+  /// with different pools that run at the same time share whichever count
+  /// was set last (results do not depend on it).
   Status run();
 
   /// The arena: manifest().arenaSize bytes, aligned to at least 64 and to

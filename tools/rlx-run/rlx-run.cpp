@@ -3,6 +3,7 @@
 //   rlx-run model.mlir --bind batch=64 [--input x=x.npy] [--param w=w.npy]
 //           [--seed 1] [--repeat 100] [--num-threads 2] [--output-dir out/]
 //           [--emit-artifact m.rlxa] [--dump-stages dir] [--fusion-report]
+//           [--native-matmul]
 //   rlx-run --artifact m.rlxa ...
 //
 // Inputs and parameters not given as .npy files get seeded uniform random
@@ -63,6 +64,11 @@ static cl::opt<std::string> target("target", cl::desc("fusion target"),
 static cl::opt<std::string> policy("policy",
                                    cl::desc("HIR lowering: fusable|direct"),
                                    cl::init("fusable"));
+static cl::opt<bool> nativeMatmul(
+    "native-matmul",
+    cl::desc("compute f32 matmuls with OpenBLAS sgemm (CompileOptions::"
+             "nativeMatmul)"),
+    cl::init(false));
 static cl::opt<unsigned> printCount("print", cl::desc("values to print"),
                                     cl::init(8));
 
@@ -170,6 +176,7 @@ int main(int argc, char **argv) {
     options.report = fusionReport;
     options.dumpDir = dumpStages;
     options.fusionTarget = target;
+    options.nativeMatmul = nativeMatmul;
     return session.compileWith((*buffer)->getBuffer().str(), options);
   }();
   if (!compiled)

@@ -84,3 +84,59 @@ lir.program @ipowi arena_size = 64 alignment = 64 {
     lir.dispatch @k(%x) : memref<4xi32>
   }
 }
+
+// -----
+
+// rlx.library_call names a routine the lowering does not know.
+lir.program @unknown_library arena_size = 192 alignment = 64 {
+  lir.kernel @k grid = [1] {
+  ^bb0(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>):
+    // expected-error@+1 {{'linalg.matmul' op asks for library call "dgemm"; convert-lir-to-llvm knows only "cblas_sgemm"}}
+    linalg.matmul {rlx.library_call = "dgemm"} ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
+    lir.return
+  }
+  lir.schedule {
+    %a = lir.view at 0 : memref<4x4xf32>
+    %b = lir.view at 64 : memref<4x4xf32>
+    %c = lir.view at 128 : memref<4x4xf32>
+    lir.dispatch @k(%a, %b, %c) : memref<4x4xf32>, memref<4x4xf32>, memref<4x4xf32>
+  }
+}
+
+// -----
+
+// cblas_sgemm needs row-major operands with unit column stride: every
+// other column of B is not.
+lir.program @strided_columns arena_size = 256 alignment = 64 {
+  lir.kernel @k grid = [1] {
+  ^bb0(%a: memref<4x4xf32>, %b: memref<4x8xf32>, %c: memref<4x4xf32>):
+    %bs = memref.subview %b[0, 0] [4, 4] [1, 2] : memref<4x8xf32> to memref<4x4xf32, strided<[8, 2]>>
+    // expected-error@+1 {{'linalg.matmul' op cannot call cblas_sgemm: rhs 'memref<4x4xf32, strided<[8, 2]>>' is not row-major with unit column stride}}
+    linalg.matmul {rlx.library_call = "cblas_sgemm"} ins(%a, %bs : memref<4x4xf32>, memref<4x4xf32, strided<[8, 2]>>) outs(%c : memref<4x4xf32>)
+    lir.return
+  }
+  lir.schedule {
+    %a = lir.view at 0 : memref<4x4xf32>
+    %b = lir.view at 64 : memref<4x8xf32>
+    %c = lir.view at 192 : memref<4x4xf32>
+    lir.dispatch @k(%a, %b, %c) : memref<4x4xf32>, memref<4x8xf32>, memref<4x4xf32>
+  }
+}
+
+// -----
+
+// Only f32 matmuls have an sgemm.
+lir.program @f64_library arena_size = 384 alignment = 64 {
+  lir.kernel @k grid = [1] {
+  ^bb0(%a: memref<4x4xf64>, %b: memref<4x4xf64>, %c: memref<4x4xf64>):
+    // expected-error@+1 {{'linalg.matmul' op cannot call cblas_sgemm: lhs 'memref<4x4xf64>' is not an f32 memref with static strides}}
+    linalg.matmul {rlx.library_call = "cblas_sgemm"} ins(%a, %b : memref<4x4xf64>, memref<4x4xf64>) outs(%c : memref<4x4xf64>)
+    lir.return
+  }
+  lir.schedule {
+    %a = lir.view at 0 : memref<4x4xf64>
+    %b = lir.view at 128 : memref<4x4xf64>
+    %c = lir.view at 256 : memref<4x4xf64>
+    lir.dispatch @k(%a, %b, %c) : memref<4x4xf64>, memref<4x4xf64>, memref<4x4xf64>
+  }
+}
