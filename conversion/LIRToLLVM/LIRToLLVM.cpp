@@ -516,6 +516,25 @@ static LogicalResult outlinePrograms(ModuleOp module) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// arith-expand without its max / min rewrite: bf16 extf / truncf become
+/// integer ops, ceildiv / floordiv become divisions. Upstream's pass also
+/// rewrites arith.maximumf / minimumf to cmpf + select, which returns its
+/// second operand for -0 against +0; MIR's max / min (and relu) order -0
+/// below +0, as arith-to-llvm's llvm.intr.maximum / minimum do.
+struct ExpandArith : PassWrapper<ExpandArith, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandArith)
+  StringRef getArgument() const override { return "rlx-expand-arith"; }
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    arith::populateExpandBFloat16Patterns(patterns);
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.maxIterations = 10;
+    (void)applyPatternsAndFoldGreedily(getOperation(), std::move(patterns),
+                                       config);
+  }
+};
+
 /// The upstream lowering, split where the pass reports unlowered ops.
 struct LoweringPipelines {
   /// Structured ops to loops and vector transfers to scf, bf16 arithmetic to
@@ -543,9 +562,7 @@ struct LoweringPipelines {
     emulate.sourceTypeStrs = bf16;
     emulate.targetTypeStr = "f32";
     fnPm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-    arith::ArithExpandOpsPassOptions expand;
-    expand.includeBf16 = true;
-    fnPm.addPass(arith::createArithExpandOpsPass(expand));
+    fnPm.addPass(std::make_unique<ExpandArith>());
     toLoops.addPass(createLowerAffinePass());
     toLoops.addPass(createConvertSCFToCFPass());
     toLoops.addPass(createCanonicalizerPass());

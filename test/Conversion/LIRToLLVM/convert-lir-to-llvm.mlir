@@ -243,6 +243,45 @@ lir.program @bf16 arena_size = 64 alignment = 64 {
 
 // -----
 
+// arith.maximumf / minimumf (MIR max, min, relu) become llvm.intr.maximum /
+// minimum, which order -0 below +0 and propagate NaN, also on bf16 (in
+// f32). Regression: arith-expand rewrote them to fcmp ugt / ult + select,
+// so max(+0, -0) gave -0 and min(-0, +0) gave +0.
+// (The bf16 rounding's own `fcmp une` NaN test may follow.)
+// CHECK-LABEL: llvm.func @rlx_dispatch_0({{.+}}lir.kernel = "max_min"
+// CHECK-NOT:     llvm.fcmp "{{ugt|ult}}"
+// CHECK:         llvm.intr.maximum(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+// CHECK-NOT:     llvm.fcmp "{{ugt|ult}}"
+// CHECK:         llvm.intr.minimum(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+// CHECK-NOT:     llvm.fcmp "{{ugt|ult}}"
+// CHECK:         llvm.intr.maximum(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+// CHECK-NOT:     llvm.fcmp "{{ugt|ult}}"
+// CHECK:         llvm.return
+lir.program @max_min arena_size = 128 alignment = 64 {
+  lir.kernel @max_min grid = [1] {
+  ^bb0(%x: memref<4xf32>, %h: memref<4xbf16>):
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.load %x[%c0] : memref<4xf32>
+    %b = memref.load %x[%c1] : memref<4xf32>
+    %max = arith.maximumf %a, %b : f32
+    %min = arith.minimumf %max, %b : f32
+    memref.store %min, %x[%c0] : memref<4xf32>
+    %p = memref.load %h[%c0] : memref<4xbf16>
+    %q = memref.load %h[%c1] : memref<4xbf16>
+    %hmax = arith.maximumf %p, %q : bf16
+    memref.store %hmax, %h[%c0] : memref<4xbf16>
+    lir.return
+  }
+  lir.schedule {
+    %x = lir.view at 0 : memref<4xf32>
+    %h = lir.view at 64 : memref<4xbf16>
+    lir.dispatch @max_min(%x, %h) : memref<4xf32>, memref<4xbf16>
+  }
+}
+
+// -----
+
 // A strided memref.copy would call MLIR's runtime (memrefCopy): it becomes
 // linalg.copy, hence loops. A contiguous copy stays a memcpy.
 // CHECK-LABEL: llvm.func @rlx_dispatch_0({{.+}}lir.kernel = "copies"
