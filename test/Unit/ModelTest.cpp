@@ -10,6 +10,8 @@
 #include "rlx/Session.h"
 #include "runtime/Npy.h"
 
+#include "TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,23 +21,8 @@
 
 namespace {
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// ((i * 2654435761) ^ salt) mod 2^32 mod 2001 mapped to [-1, 1] * scale.
-std::vector<float> detValues(int64_t n, uint64_t salt, double scale) {
-  std::vector<float> v(n);
-  for (int64_t i = 0; i < n; ++i) {
-    uint64_t h = ((uint64_t(i) * 2654435761ull) & 0xFFFFFFFFull) ^ salt;
-    h %= 2001;
-    v[i] = static_cast<float>((double(h) - 1000.0) / 1000.0 * scale);
-  }
-  return v;
-}
+using rlx::test::detValues;
+using rlx::test::readFile;
 
 struct ParamSpec {
   const char *name;
