@@ -58,8 +58,8 @@ public:
             os << "\n";
           // "file:line:col: message", as compilers print it.
           if (auto file = d.getLocation()->findInstanceOf<FileLineColLoc>())
-            os << file.getFilename().getValue() << ":" << file.getLine()
-               << ":" << file.getColumn() << ": " << d;
+            os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+               << file.getColumn() << ": " << d;
           else
             os << d.getLocation() << ": " << d;
           for (Diagnostic &note : d.getNotes())
@@ -98,13 +98,13 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
 
   MirPipelineOptions mir;
   mir.target = options.target;
-  mir.policy = options.policy == ::rlx::LoweringPolicy::direct ? "direct"
-                                                                : "fusable";
+  mir.policy =
+      options.policy == ::rlx::LoweringPolicy::direct ? "direct" : "fusable";
   mir.precision = precisionPolicy(options.precision);
   mir.customPrecision = options.options.customPrecision;
   for (auto &[symbol, size] : options.options.dims)
-    mir.bind += (mir.bind.empty() ? "" : ",") + symbol + "=" +
-                std::to_string(size);
+    mir.bind +=
+        (mir.bind.empty() ? "" : ",") + symbol + "=" + std::to_string(size);
   mir.fuse = options.options.fuse;
   mir.foldConstants = options.options.foldConstants;
   mir.report = options.options.report;

@@ -31,10 +31,10 @@ static const char *activationName(Activation act) {
 }
 
 static const char *unaryName(UnaryKind kind) {
-  static const char *names[] = {
-      "gelu", "gelu_tanh", "silu", "relu", "sigmoid", "tanh",
-      "exp",  "log",       "sqrt", "rsqrt", "neg",    "abs",
-      "sin",  "cos",       "tan",  "atan", "round"};
+  static const char *names[] = {"gelu", "gelu_tanh", "silu", "relu", "sigmoid",
+                                "tanh", "exp",       "log",  "sqrt", "rsqrt",
+                                "neg",  "abs",       "sin",  "cos",  "tan",
+                                "atan", "round"};
   return names[static_cast<int>(kind)];
 }
 

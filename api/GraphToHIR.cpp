@@ -73,8 +73,8 @@ static RankedTensorType rankedOf(Value v) {
   return cast<RankedTensorType>(v.getType());
 }
 
-FailureOr<SmallVector<Type>>
-Translator::resultTypes(size_t i, ValueRange ops, std::string &why) {
+FailureOr<SmallVector<Type>> Translator::resultTypes(size_t i, ValueRange ops,
+                                                     std::string &why) {
   const ::rlx::GraphNode &n = graph.nodes()[i];
   StringRef kind = n.kind;
   auto withLast = [&](Value x, int64_t last) -> Type {
@@ -105,9 +105,8 @@ Translator::resultTypes(size_t i, ValueRange ops, std::string &why) {
   if (kind == "hir.matmul") {
     if (!need(2))
       return failure();
-    auto shape =
-        matmulShape(rankedOf(ops[0]).getShape(), rankedOf(ops[1]).getShape(),
-                    why);
+    auto shape = matmulShape(rankedOf(ops[0]).getShape(),
+                             rankedOf(ops[1]).getShape(), why);
     if (!shape)
       return failure();
     return SmallVector<Type>{
@@ -156,8 +155,7 @@ Translator::resultTypes(size_t i, ValueRange ops, std::string &why) {
                failure();
       shape.push_back(in.getDimSize(p));
     }
-    return SmallVector<Type>{
-        RankedTensorType::get(shape, in.getElementType())};
+    return SmallVector<Type>{RankedTensorType::get(shape, in.getElementType())};
   }
   // attention, norms, softmax, rope, activation: the first operand's type.
   if (!need(1))
@@ -221,15 +219,17 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
              failure();
     bool splat = false;
     if (!DenseElementsAttr::isValidRawBuffer(
-            type, ArrayRef<char>(reinterpret_cast<const char *>(n.data.data()),
-                                 n.data.size()),
+            type,
+            ArrayRef<char>(reinterpret_cast<const char *>(n.data.data()),
+                           n.data.size()),
             splat))
       return why = "constant data is not a valid buffer for its type",
              failure();
-    attrs.append("value", DenseElementsAttr::getFromRawBuffer(
-                              type, ArrayRef<char>(reinterpret_cast<const char *>(
-                                                       n.data.data()),
-                                                   n.data.size())));
+    attrs.append(
+        "value",
+        DenseElementsAttr::getFromRawBuffer(
+            type, ArrayRef<char>(reinterpret_cast<const char *>(n.data.data()),
+                                 n.data.size())));
   }
   return attrs;
 }
@@ -257,8 +257,8 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
     inputNodes.push_back(i);
   }
   b.setInsertionPointToEnd(module->getBody());
-  auto func = b.create<func::FuncOp>(loc, name,
-                                     b.getFunctionType(argTypes, {}));
+  auto func =
+      b.create<func::FuncOp>(loc, name, b.getFunctionType(argTypes, {}));
   Block *entry = func.addEntryBlock();
   b.setInsertionPointToEnd(entry);
 

@@ -78,8 +78,8 @@ struct CompiledGraph::Impl {
   /// Checks that `bytes` of `dtype` fit `slot` exactly.
   static Status checkData(const Slot &slot, const void *data, size_t bytes,
                           DType dtype) {
-    std::string what = std::string(slotRoleName(slot.role)) + " '" +
-                       slot.name + "'";
+    std::string what =
+        std::string(slotRoleName(slot.role)) + " '" + slot.name + "'";
     if (dtype != slot.dtype)
       return Status(StatusCode::invalid_argument,
                     what + " has dtype " + dtypeName(slot.dtype) + ", got " +
@@ -189,8 +189,7 @@ CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
   if (inputs.size() != slots.size())
     return Status(StatusCode::invalid_argument,
                   "runSlots got " + std::to_string(inputs.size()) +
-                      " inputs, the graph has " +
-                      std::to_string(slots.size()));
+                      " inputs, the graph has " + std::to_string(slots.size()));
   for (size_t i = 0; i < slots.size(); ++i)
     if (!inputs[i] && slots[i]->size)
       return Status(StatusCode::invalid_argument,
@@ -251,8 +250,7 @@ struct Session::Impl {
     return load(runtime::serializeArtifact(*artifact), threads);
   }
 
-  Expected<CompiledGraph> load(const std::vector<uint8_t> &bytes,
-                               int threads) {
+  Expected<CompiledGraph> load(const std::vector<uint8_t> &bytes, int threads) {
     Expected<runtime::Artifact> artifact =
         runtime::deserializeArtifact(bytes.data(), bytes.size());
     if (!artifact)
@@ -292,8 +290,7 @@ Expected<CompiledGraph> Session::compileWith(const Graph &graph,
                                              const CompileOptions &options) {
   if (Status s = impl_->checkDevice(); !s)
     return s;
-  auto module =
-      mlir::rlx::translateGraphToHIR(&impl_->context, graph, "graph");
+  auto module = mlir::rlx::translateGraphToHIR(&impl_->context, graph, "graph");
   if (!module)
     return module.status();
   return impl_->finish(

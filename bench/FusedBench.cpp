@@ -24,8 +24,8 @@ func.func @f(%x: tensor<1024x1024xf32> {mir.name = "x"}) -> tensor<1024x1024xf32
 })";
 
 void BM_RlxAxpbRelu(benchmark::State &state) {
-  rlx::CompiledGraph g = rlx::bench::compileOrDie(
-      kAxpbRelu, static_cast<int>(state.range(0)));
+  rlx::CompiledGraph g =
+      rlx::bench::compileOrDie(kAxpbRelu, static_cast<int>(state.range(0)));
   auto in = rlx::bench::inputsFor(g);
   std::vector<const void *> ptrs = {in[0].data(), in[1].data(), in[2].data()};
   for (auto _ : state)
@@ -42,8 +42,8 @@ void BM_HandAxpbRelu(benchmark::State &state) {
 }
 
 void BM_RlxSoftmax(benchmark::State &state) {
-  rlx::CompiledGraph g = rlx::bench::compileOrDie(
-      kSoftmax, static_cast<int>(state.range(0)));
+  rlx::CompiledGraph g =
+      rlx::bench::compileOrDie(kSoftmax, static_cast<int>(state.range(0)));
   auto in = rlx::bench::inputsFor(g);
   std::vector<const void *> ptrs = {in[0].data()};
   for (auto _ : state)
@@ -71,9 +71,17 @@ void BM_HandSoftmax(benchmark::State &state) {
   }
 }
 
-BENCHMARK(BM_RlxAxpbRelu)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_RlxAxpbRelu)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
 BENCHMARK(BM_HandAxpbRelu)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_RlxSoftmax)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_RlxSoftmax)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
 BENCHMARK(BM_HandSoftmax)->Unit(benchmark::kMicrosecond);
 
 } // namespace

@@ -6,8 +6,8 @@
 namespace {
 
 std::string matmulModule(int64_t n) {
-  std::string t = "tensor<" + std::to_string(n) + "x" + std::to_string(n) +
-                  "xf32>";
+  std::string t =
+      "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
   return "func.func @mm(%a: " + t + " {mir.name = \"a\"}, %b: " + t +
          " {mir.name = \"b\"}) -> " + t + " {\n  %c = mir.matmul %a, %b : (" +
          t + ", " + t + ") -> " + t + "\n  return %c : " + t + "\n}\n";

@@ -42,9 +42,7 @@ void runModel(benchmark::State &state, const char *file, int64_t batch) {
     benchmark::DoNotOptimize(g.runSlots(ptrs));
 }
 
-void BM_MlpBatch64(benchmark::State &state) {
-  runModel(state, "mlp.mlir", 64);
-}
+void BM_MlpBatch64(benchmark::State &state) { runModel(state, "mlp.mlir", 64); }
 void BM_EncoderSeq128(benchmark::State &state) {
   runModel(state, "encoder.mlir", 1);
 }
@@ -67,15 +65,23 @@ func.func @f(%x: tensor<4xf32> {mir.name = "x"}) -> tensor<4xf32> {
   %y = mir.unary relu %x : tensor<4xf32>
   return %y : tensor<4xf32>
 })",
-                                                   1);
+                                                  1);
   float x[4] = {1, -1, 2, -2};
   std::vector<const void *> ptrs = {x};
   for (auto _ : state)
     benchmark::DoNotOptimize(g.runSlots(ptrs));
 }
 
-BENCHMARK(BM_MlpBatch64)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
-BENCHMARK(BM_EncoderSeq128)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_MlpBatch64)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+BENCHMARK(BM_EncoderSeq128)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
 BENCHMARK(BM_EncoderColdCompile)->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK(BM_RunFixedCost)->Unit(benchmark::kMicrosecond);
 

@@ -15,6 +15,6 @@
 void mlir::rlx::registerRlxDialects(DialectRegistry &registry) {
   registry.insert<hir::HIRDialect, mir::MIRDialect, lir::LIRDialect>();
   registry.insert<func::FuncDialect, arith::ArithDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect,
-                  linalg::LinalgDialect, tensor::TensorDialect>();
+                  memref::MemRefDialect, scf::SCFDialect, linalg::LinalgDialect,
+                  tensor::TensorDialect>();
 }

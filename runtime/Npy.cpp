@@ -69,8 +69,8 @@ Expected<Array> read(const std::string &path) {
   } else if (major == 2 || major == 3) {
     if (file.size() < 12)
       return fail("truncated header");
-    headerLen = file[8] | (file[9] << 8) | (file[10] << 16) |
-                (size_t(file[11]) << 24);
+    headerLen =
+        file[8] | (file[9] << 8) | (file[10] << 16) | (size_t(file[11]) << 24);
     headerStart = 12;
   } else {
     return fail("unsupported .npy version " + std::to_string(major));

@@ -251,8 +251,8 @@ struct SwigluLowering : HirPattern<hir::SwigluOp> {
     }
     MirBuilder mb(rewriter, op.getLoc());
     Projection proj(mb, op.getInput(), op.getType());
-    Value y = mir::buildSwiglu(rewriter, op.getLoc(), proj.input,
-                               op.getWGate(), op.getWUp(), proj.result);
+    Value y = mir::buildSwiglu(rewriter, op.getLoc(), proj.input, op.getWGate(),
+                               op.getWUp(), proj.result);
     rewriter.replaceOp(op, proj.finish(y, op.getType()));
     return success();
   }

@@ -250,9 +250,8 @@ static FailureOr<MatrixOperand> matrixOperand(Operation *op, Value memref,
       break;
     Operation *source = viewLike.getViewSource().getDefiningOp();
     if (isa<memref::ViewOp>(def) && source && isa<ViewLikeOpInterface>(source))
-      return op->emitOpError()
-             << "cannot call " << kCblasSgemm << ": " << what
-             << " is a memref.view of another view";
+      return op->emitOpError() << "cannot call " << kCblasSgemm << ": " << what
+                               << " is a memref.view of another view";
     def = source;
   }
   return m;

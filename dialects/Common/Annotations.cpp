@@ -9,8 +9,7 @@ namespace mlir::rlx {
 
 /// The type of argument `index` of `op`'s region, also for bodiless
 /// function declarations; null when there is none.
-static Type regionArgumentType(Operation *op, unsigned region,
-                               unsigned index) {
+static Type regionArgumentType(Operation *op, unsigned region, unsigned index) {
   if (auto fn = dyn_cast<FunctionOpInterface>(op)) {
     if (index < fn.getNumArguments())
       return fn.getArgumentTypes()[index];
@@ -39,8 +38,8 @@ LogicalResult verifyArgAnnotation(Operation *op, unsigned region,
   if (suffix == "dims")
     return verifyDimsAnnotation(emit, attr.getValue(),
                                 regionArgumentType(op, region, index));
-  return emit() << "unknown argument attribute; known: " << dialect
-                << ".name, " << dialect << ".dims";
+  return emit() << "unknown argument attribute; known: " << dialect << ".name, "
+                << dialect << ".dims";
 }
 
 LogicalResult verifyResultAnnotation(Operation *op, unsigned index,
@@ -50,8 +49,8 @@ LogicalResult verifyResultAnnotation(Operation *op, unsigned index,
   if (suffix == "name" && str && !str.getValue().empty())
     return success();
   return op->emitOpError() << "result " << index << " attribute '"
-                           << attr.getName().getValue() << "': only "
-                           << dialect << ".name (a non-empty string) is allowed";
+                           << attr.getName().getValue() << "': only " << dialect
+                           << ".name (a non-empty string) is allowed";
 }
 
 } // namespace mlir::rlx

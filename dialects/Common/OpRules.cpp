@@ -32,7 +32,8 @@ LogicalResult verifyElementwiseShapes(Operation *op, TypeRange operands,
   SmallVector<int64_t> shape;
   std::string why;
   for (Type t : operands) {
-    auto next = broadcastShapes(shape, cast<RankedTensorType>(t).getShape(), why);
+    auto next =
+        broadcastShapes(shape, cast<RankedTensorType>(t).getShape(), why);
     if (!next)
       return op->emitOpError("operand shapes do not broadcast: ") << why;
     shape = *next;
@@ -52,8 +53,9 @@ LogicalResult verifySameElementType(Operation *op, TypeRange types,
   Type first = elementTypeOf(types.front());
   for (Type t : types.drop_front())
     if (elementTypeOf(t) != first)
-      return op->emitOpError() << what << " must have the same element type, "
-                               << "got " << first << " and " << elementTypeOf(t);
+      return op->emitOpError()
+             << what << " must have the same element type, "
+             << "got " << first << " and " << elementTypeOf(t);
   return success();
 }
 
@@ -82,21 +84,20 @@ LogicalResult verifyFeatureParam(Operation *op, StringRef name, Value param,
     return op->emitOpError("input must have rank >= 1");
   int64_t features = x.getShape().back();
   if (p.getRank() != 1 || !dimsCompatible(p.getDimSize(0), features))
-    return op->emitOpError() << name << " must have shape "
-                             << formatShape({features})
-                             << " (the last input dim), got "
-                             << formatShape(p.getShape());
+    return op->emitOpError()
+           << name << " must have shape " << formatShape({features})
+           << " (the last input dim), got " << formatShape(p.getShape());
   if (p.getElementType() != x.getElementType())
-    return op->emitOpError() << name << " must have the input's element type "
-                             << x.getElementType() << ", got "
-                             << p.getElementType();
+    return op->emitOpError()
+           << name << " must have the input's element type "
+           << x.getElementType() << ", got " << p.getElementType();
   return success();
 }
 
 LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank) {
   if (!normalizeAxis(axis, rank))
-    return op->emitOpError() << "axis " << axis << " is out of range for rank "
-                             << rank;
+    return op->emitOpError()
+           << "axis " << axis << " is out of range for rank " << rank;
   return success();
 }
 
@@ -106,8 +107,8 @@ LogicalResult verifyEpsilon(Operation *op, float eps) {
   return success();
 }
 
-LogicalResult verifyProjection(Operation *op, StringRef weightName,
-                               Type input, Type weight, Type result) {
+LogicalResult verifyProjection(Operation *op, StringRef weightName, Type input,
+                               Type weight, Type result) {
   auto x = cast<RankedTensorType>(input);
   auto w = cast<RankedTensorType>(weight);
   auto y = cast<RankedTensorType>(result);
@@ -115,16 +116,15 @@ LogicalResult verifyProjection(Operation *op, StringRef weightName,
     return op->emitOpError() << weightName << " must have rank 2 [K, N], got "
                              << formatShape(w.getShape());
   if (x.getRank() < 1 || !dimsCompatible(x.getShape().back(), w.getDimSize(0)))
-    return op->emitOpError() << "input's last dim must equal " << weightName
-                             << "'s K = " << formatShape({w.getDimSize(0)})
-                             << ", input shape is "
-                             << formatShape(x.getShape());
+    return op->emitOpError()
+           << "input's last dim must equal " << weightName
+           << "'s K = " << formatShape({w.getDimSize(0)}) << ", input shape is "
+           << formatShape(x.getShape());
   SmallVector<int64_t> expected(x.getShape());
   expected.back() = w.getDimSize(1);
   if (!shapesCompatible(expected, y.getShape()))
     return op->emitOpError("result shape ")
-           << formatShape(y.getShape()) << " must be "
-           << formatShape(expected);
+           << formatShape(y.getShape()) << " must be " << formatShape(expected);
   return success();
 }
 
@@ -163,9 +163,9 @@ LogicalResult verifyParamName(Operation *op, StringRef name) {
     auto otherName = other.getAttrOfType<StringAttr>("name");
     if (otherName && otherName.getValue() == name &&
         other.getResultTypes() != op->getResultTypes())
-      return op->emitOpError() << "parameter '" << name << "' was declared as "
-                               << other.getResultTypes().front()
-                               << " earlier in the block";
+      return op->emitOpError()
+             << "parameter '" << name << "' was declared as "
+             << other.getResultTypes().front() << " earlier in the block";
   }
   return success();
 }

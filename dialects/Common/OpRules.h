@@ -41,8 +41,8 @@ LogicalResult verifyEpsilon(Operation *op, float eps);
 
 /// `input x weight` for a weight of rank 2 [K, N]: input's last dim is K and
 /// the result is the input shape with the last dim N.
-LogicalResult verifyProjection(Operation *op, StringRef weightName,
-                               Type input, Type weight, Type result);
+LogicalResult verifyProjection(Operation *op, StringRef weightName, Type input,
+                               Type weight, Type result);
 
 /// hir.activation / mir.unary C2: integer operands only for neg, abs, relu.
 LogicalResult verifyUnaryOperand(Operation *op, UnaryKind kind, Type type);

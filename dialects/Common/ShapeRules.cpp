@@ -22,9 +22,8 @@ bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   return true;
 }
 
-std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
-                                                    ArrayRef<int64_t> b,
-                                                    std::string &why) {
+std::optional<SmallVector<int64_t>>
+broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b, std::string &why) {
   size_t rank = std::max(a.size(), b.size());
   SmallVector<int64_t> out(rank);
   for (size_t i = 0; i < rank; ++i) {
@@ -60,9 +59,8 @@ bool broadcastsTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
   return true;
 }
 
-std::optional<SmallVector<int64_t>> matmulShape(ArrayRef<int64_t> lhs,
-                                                ArrayRef<int64_t> rhs,
-                                                std::string &why) {
+std::optional<SmallVector<int64_t>>
+matmulShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs, std::string &why) {
   if (lhs.size() < 2 || rhs.size() < 2) {
     why = "operands must have rank >= 2, got ranks " +
           std::to_string(lhs.size()) + " and " + std::to_string(rhs.size());
@@ -74,8 +72,7 @@ std::optional<SmallVector<int64_t>> matmulShape(ArrayRef<int64_t> lhs,
           ", rhs has K = " + std::to_string(k2);
     return std::nullopt;
   }
-  auto batch =
-      broadcastShapes(lhs.drop_back(2), rhs.drop_back(2), why);
+  auto batch = broadcastShapes(lhs.drop_back(2), rhs.drop_back(2), why);
   if (!batch) {
     why = "batch dims do not broadcast: " + why;
     return std::nullopt;
@@ -189,9 +186,9 @@ LogicalResult verifyDimsAnnotation(function_ref<InFlightDiagnostic()> emitError,
         return emitError() << "dims annotation entry " << i
                            << " is an empty symbol name";
       if (!ShapedType::isDynamic(dim))
-        return emitError() << "dims annotation names symbol '"
-                           << sym.getValue() << "' for static dim " << i
-                           << " (size " << dim << "); use '?' in the type";
+        return emitError() << "dims annotation names symbol '" << sym.getValue()
+                           << "' for static dim " << i << " (size " << dim
+                           << "); use '?' in the type";
       continue;
     }
     auto size = dyn_cast<IntegerAttr>(entry);

@@ -29,18 +29,16 @@ bool shapesCompatible(ArrayRef<int64_t> a, ArrayRef<int64_t> b);
 /// Numpy broadcasting, right-aligned: each dim pair must be equal or one of
 /// them 1. A dynamic dim against n > 1 gives n; against 1 or ? gives ?.
 /// On failure `why` says which dims clash.
-std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
-                                                    ArrayRef<int64_t> b,
-                                                    std::string &why);
+std::optional<SmallVector<int64_t>>
+broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b, std::string &why);
 
 /// True when `from` broadcasts to exactly `to` (rank(from) <= rank(to)).
 bool broadcastsTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to);
 
 /// Batched matmul: [..., M, K] x [..., K, N] -> [broadcast(...), M, N].
 /// Ranks must be at least 2. On failure `why` says what is wrong.
-std::optional<SmallVector<int64_t>> matmulShape(ArrayRef<int64_t> lhs,
-                                                ArrayRef<int64_t> rhs,
-                                                std::string &why);
+std::optional<SmallVector<int64_t>>
+matmulShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs, std::string &why);
 
 /// One spatial output dim of a window op (conv2d, pool):
 /// `(in + padBefore + padAfter - dilation * (window - 1) - 1) / stride + 1`.

@@ -66,8 +66,8 @@ LogicalResult AttentionOp::verify() {
   if (heads < 1 || kvHeads < 1 || dim < 1)
     return emitOpError("heads, kv_heads and head_dim must be >= 1");
   if (heads % kvHeads != 0)
-    return emitOpError() << "kv_heads (" << kvHeads
-                         << ") must divide heads (" << heads << ")";
+    return emitOpError() << "kv_heads (" << kvHeads << ") must divide heads ("
+                         << heads << ")";
   // hir.attention C2 (kv_heads <= heads, so kv_heads * head_dim fits too)
   int64_t qFeatures = 0;
   if (llvm::MulOverflow(heads, dim, qFeatures))
@@ -119,8 +119,8 @@ LogicalResult AttentionOp::verify() {
     return emitOpError("softcap must be positive");
   // hir.attention C7
   if (getType() != q)
-    return emitOpError() << "result type " << getType()
-                         << " must be q's type " << q;
+    return emitOpError() << "result type " << getType() << " must be q's type "
+                         << q;
   return verifySameElementType(*this, {q, k}, "q, k and v");
 }
 
@@ -144,8 +144,8 @@ LogicalResult RmsNormOp::verify() {
 LogicalResult ResidualNormOp::verify() {
   Type x = getInput().getType();
   // hir.residual_norm C1
-  for (Type t : {getResidual().getType(), getNormed().getType(),
-                 getSum().getType()})
+  for (Type t :
+       {getResidual().getType(), getNormed().getType(), getSum().getType()})
     if (t != x)
       return emitOpError() << "input, residual and both results must have "
                            << "the same type, got " << x << " and " << t;
@@ -220,9 +220,8 @@ LogicalResult EmbeddingOp::verify() {
   SmallVector<int64_t> expected(getIds().getType().getShape());
   expected.push_back(table.getDimSize(1));
   if (!shapesCompatible(expected, getType().getShape()))
-    return emitOpError("result shape ")
-           << formatShape(getType().getShape()) << " must be "
-           << formatShape(expected);
+    return emitOpError("result shape ") << formatShape(getType().getShape())
+                                        << " must be " << formatShape(expected);
   return verifySameElementType(*this, {table, getType()}, "table and result");
 }
 

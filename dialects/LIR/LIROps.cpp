@@ -19,8 +19,7 @@ static LogicalResult verifyArenaType(Operation *op, MemRefType type,
   if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
       type.getMemorySpace())
     return op->emitOpError() << what << " must be a static memref with the "
-                             << "default layout and memory space, got "
-                             << type;
+                             << "default layout and memory space, got " << type;
   return verifyBoundedType([op] { return op->emitOpError(); }, type);
 }
 
@@ -35,11 +34,10 @@ static LogicalResult verifyInArena(Operation *op, int64_t offset,
   int64_t end = 0;
   bool overflows = !bytes || llvm::AddOverflow(offset, *bytes, end);
   if (overflows || end > arenaSize)
-    return op->emitOpError() << "bytes [" << offset << ", "
-                             << (overflows ? std::string("overflow")
-                                           : std::to_string(end))
-                             << ") lie outside the arena of " << arenaSize
-                             << " bytes";
+    return op->emitOpError()
+           << "bytes [" << offset << ", "
+           << (overflows ? std::string("overflow") : std::to_string(end))
+           << ") lie outside the arena of " << arenaSize << " bytes";
   return success();
 }
 
@@ -200,9 +198,9 @@ LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &tables) {
   // lir.dispatch C1
   auto program = (*this)->getParentOfType<ProgramOp>();
   auto kernel =
-      program ? tables.lookupNearestSymbolFrom<KernelOp>(program,
-                                                         getKernelAttr())
-              : KernelOp();
+      program
+          ? tables.lookupNearestSymbolFrom<KernelOp>(program, getKernelAttr())
+          : KernelOp();
   if (!kernel)
     return emitOpError() << "'" << getKernel()
                          << "' is not a lir.kernel of this program";

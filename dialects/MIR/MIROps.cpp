@@ -220,9 +220,8 @@ LogicalResult ReduceOp::verify() {
       expected.push_back(1);
   }
   if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ")
-           << formatShape(out.getShape()) << " must be "
-           << formatShape(expected);
+    return emitOpError("result shape ") << formatShape(out.getShape())
+                                        << " must be " << formatShape(expected);
   // mir.reduce C3
   if (failed(verifySameElementType(*this, {in, out}, "operand and result")))
     return failure();
@@ -282,9 +281,8 @@ LogicalResult TransposeOp::verify() {
   for (int64_t p : perm)
     expected.push_back(in.getDimSize(p));
   if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ")
-           << formatShape(out.getShape()) << " must be "
-           << formatShape(expected);
+    return emitOpError("result shape ") << formatShape(out.getShape())
+                                        << " must be " << formatShape(expected);
   return verifySameElementType(*this, {in, out}, "operand and result");
 }
 
@@ -309,8 +307,8 @@ struct ComposeTransposes : OpRewritePattern<TransposeOp> {
     SmallVector<int64_t> composed;
     for (int64_t p : op.getPermutation())
       composed.push_back(inner.getPermutation()[p]);
-    rewriter.replaceOpWithNewOp<TransposeOp>(op, op.getType(),
-                                             inner.getInput(), composed);
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, op.getType(), inner.getInput(),
+                                             composed);
     return success();
   }
 };
@@ -330,9 +328,8 @@ LogicalResult ReshapeOp::verify() {
   // mir.reshape C2
   if (in.hasStaticShape() && out.hasStaticShape() &&
       in.getNumElements() != out.getNumElements())
-    return emitOpError() << "element count changes from "
-                         << in.getNumElements() << " to "
-                         << out.getNumElements();
+    return emitOpError() << "element count changes from " << in.getNumElements()
+                         << " to " << out.getNumElements();
   return success();
 }
 
@@ -377,14 +374,13 @@ LogicalResult SliceOp::verify() {
   if (static_cast<int64_t>(offsets.size()) != rank ||
       static_cast<int64_t>(sizes.size()) != rank ||
       static_cast<int64_t>(strides.size()) != rank)
-    return emitOpError() << "offsets, sizes and strides must each have "
-                         << rank << " entries (the input rank)";
+    return emitOpError() << "offsets, sizes and strides must each have " << rank
+                         << " entries (the input rank)";
   for (int64_t i = 0; i < rank; ++i) {
     // mir.slice C2
     if (offsets[i] < 0 || sizes[i] < 0 || strides[i] < 1)
       return emitOpError() << "dim " << i << ": offset " << offsets[i]
-                           << ", size " << sizes[i] << ", stride "
-                           << strides[i]
+                           << ", size " << sizes[i] << ", stride " << strides[i]
                            << " (need offset >= 0, size >= 0, stride >= 1)";
     // mir.slice C3
     int64_t dim = in.getDimSize(i);
@@ -397,9 +393,9 @@ LogicalResult SliceOp::verify() {
                            << "(size - 1) * stride overflows int64 and is "
                            << "outside the input dim of size " << dim;
     if (*last >= dim)
-      return emitOpError() << "dim " << i << ": window [" << offsets[i]
-                           << ", " << *last
-                           << "] is outside the input dim of size " << dim;
+      return emitOpError() << "dim " << i << ": window [" << offsets[i] << ", "
+                           << *last << "] is outside the input dim of size "
+                           << dim;
   }
   // mir.slice C4
   if (!shapesCompatible(sizes, out.getShape()))
@@ -438,10 +434,10 @@ LogicalResult ConcatOp::verify() {
     // mir.concat C4
     for (int64_t d = 0; d < rank; ++d)
       if (d != axis && !dimsCompatible(t.getDimSize(d), out.getDimSize(d)))
-        return emitOpError() << "input " << i << " dim " << d << " is "
-                             << formatShape({t.getDimSize(d)})
-                             << " but the result's is "
-                             << formatShape({out.getDimSize(d)});
+        return emitOpError()
+               << "input " << i << " dim " << d << " is "
+               << formatShape({t.getDimSize(d)}) << " but the result's is "
+               << formatShape({out.getDimSize(d)});
     if (ShapedType::isDynamic(t.getDimSize(axis)) || sum < 0)
       sum = ShapedType::kDynamic;
     else if (llvm::AddOverflow(sum, t.getDimSize(axis), sum))
@@ -450,8 +446,8 @@ LogicalResult ConcatOp::verify() {
   }
   if (!dimsCompatible(sum, out.getDimSize(axis)))
     return emitOpError() << "result dim " << axis << " is "
-                         << out.getDimSize(axis)
-                         << " but the inputs add up to " << sum;
+                         << out.getDimSize(axis) << " but the inputs add up to "
+                         << sum;
   return success();
 }
 
@@ -499,9 +495,8 @@ LogicalResult GatherOp::verify() {
   llvm::append_range(expected, indices.getShape());
   llvm::append_range(expected, table.getShape().drop_front(axis + 1));
   if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ")
-           << formatShape(out.getShape()) << " must be "
-           << formatShape(expected);
+    return emitOpError("result shape ") << formatShape(out.getShape())
+                                        << " must be " << formatShape(expected);
   return verifySameElementType(*this, {table, out}, "table and result");
 }
 
@@ -509,20 +504,17 @@ LogicalResult GatherOp::verify() {
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-
 /// Checks the common window attributes: 2 entries >= 1 each for `pairs`, 4
 /// entries >= 0 for padding.
-static LogicalResult verifyWindowAttrs(Operation *op,
-                                       ArrayRef<std::pair<StringRef,
-                                                          ArrayRef<int64_t>>>
-                                           pairs,
-                                       ArrayRef<int64_t> padding) {
+static LogicalResult
+verifyWindowAttrs(Operation *op,
+                  ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> pairs,
+                  ArrayRef<int64_t> padding) {
   for (auto [name, values] : pairs)
     if (values.size() != 2 || values[0] < 1 || values[1] < 1)
       return op->emitOpError() << name << " must have 2 entries >= 1";
-  if (padding.size() != 4 || llvm::any_of(padding, [](int64_t p) {
-        return p < 0;
-      }))
+  if (padding.size() != 4 ||
+      llvm::any_of(padding, [](int64_t p) { return p < 0; }))
     return op->emitOpError("padding must have 4 entries >= 0 "
                            "[top, left, bottom, right]");
   return success();
@@ -566,12 +558,12 @@ LogicalResult Conv2dOp::verify() {
   // mir.conv2d C5
   ArrayRef<int64_t> pad = getPadding();
   bool overflow = false;
-  auto ho = windowOutputDim(in.getDimSize(2), pad[0], pad[2],
-                         filter.getDimSize(2), getStrides()[0],
-                         getDilations()[0], overflow);
-  auto wo = windowOutputDim(in.getDimSize(3), pad[1], pad[3],
-                         filter.getDimSize(3), getStrides()[1],
-                         getDilations()[1], overflow);
+  auto ho =
+      windowOutputDim(in.getDimSize(2), pad[0], pad[2], filter.getDimSize(2),
+                      getStrides()[0], getDilations()[0], overflow);
+  auto wo =
+      windowOutputDim(in.getDimSize(3), pad[1], pad[3], filter.getDimSize(3),
+                      getStrides()[1], getDilations()[1], overflow);
   if (overflow)
     return emitOpError("the padded input or the dilated filter size "
                        "overflows int64");
@@ -579,9 +571,8 @@ LogicalResult Conv2dOp::verify() {
     return emitOpError("the dilated filter is larger than the padded input");
   SmallVector<int64_t> expected = {in.getDimSize(0), outChannels, *ho, *wo};
   if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ")
-           << formatShape(out.getShape()) << " must be "
-           << formatShape(expected);
+    return emitOpError("result shape ") << formatShape(out.getShape())
+                                        << " must be " << formatShape(expected);
   // mir.conv2d C6
   SmallVector<Type> types = {in, filter, out};
   if (getBias())
@@ -604,9 +595,9 @@ LogicalResult PoolOp::verify() {
   ArrayRef<int64_t> pad = getPadding();
   bool overflow = false;
   auto ho = windowOutputDim(in.getDimSize(2), pad[0], pad[2], getKernel()[0],
-                         getStrides()[0], 1, overflow);
+                            getStrides()[0], 1, overflow);
   auto wo = windowOutputDim(in.getDimSize(3), pad[1], pad[3], getKernel()[1],
-                         getStrides()[1], 1, overflow);
+                            getStrides()[1], 1, overflow);
   if (overflow)
     return emitOpError("the padded input size overflows int64");
   if (!ho || !wo)
@@ -614,9 +605,8 @@ LogicalResult PoolOp::verify() {
   SmallVector<int64_t> expected = {in.getDimSize(0), in.getDimSize(1), *ho,
                                    *wo};
   if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ")
-           << formatShape(out.getShape()) << " must be "
-           << formatShape(expected);
+    return emitOpError("result shape ") << formatShape(out.getShape())
+                                        << " must be " << formatShape(expected);
   return verifySameElementType(*this, {in, out}, "operand and result");
 }
 
@@ -674,8 +664,8 @@ LogicalResult FusedMatmulOp::verify() {
 LogicalResult ResidualNormOp::verify() {
   Type x = getInput().getType();
   // mir.residual_norm C1
-  for (Type t : {getResidual().getType(), getNormed().getType(),
-                 getSum().getType()})
+  for (Type t :
+       {getResidual().getType(), getNormed().getType(), getSum().getType()})
     if (t != x)
       return emitOpError() << "input, residual and both results must have "
                            << "the same type, got " << x << " and " << t;
@@ -717,8 +707,8 @@ LogicalResult SharedMatmulOp::verify() {
        llvm::enumerate(llvm::zip(getWeights(), getOutputs()))) {
     auto [w, y] = pair;
     std::string name = "weight " + std::to_string(i);
-    if (failed(verifyProjection(*this, name, getInput().getType(),
-                                w.getType(), y.getType())) ||
+    if (failed(verifyProjection(*this, name, getInput().getType(), w.getType(),
+                                y.getType())) ||
         failed(verifySameElementType(
             *this, {getInput().getType(), w.getType(), y.getType()},
             "operands and results")))
@@ -777,9 +767,9 @@ LogicalResult ElementwiseOp::verifyRegions() {
                << t;
   }
   if (yield.getValue().getType() != getType().getElementType())
-    return yield.emitOpError() << "yields " << yield.getValue().getType()
-                               << " but the result element type is "
-                               << getType().getElementType();
+    return yield.emitOpError()
+           << "yields " << yield.getValue().getType()
+           << " but the result element type is " << getType().getElementType();
   return success();
 }
 

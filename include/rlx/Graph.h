@@ -32,8 +32,23 @@ enum class Activation { none, relu, gelu, gelu_tanh, silu, sigmoid, tanh };
 
 /// Elementwise unary functions (the MIR `unary` kinds).
 enum class UnaryKind {
-  gelu, gelu_tanh, silu, relu, sigmoid, tanh, exp, log, sqrt, rsqrt, neg,
-  abs, sin, cos, tan, atan, round
+  gelu,
+  gelu_tanh,
+  silu,
+  relu,
+  sigmoid,
+  tanh,
+  exp,
+  log,
+  sqrt,
+  rsqrt,
+  neg,
+  abs,
+  sin,
+  cos,
+  tan,
+  atan,
+  round
 };
 
 enum class BinaryKind { add, sub, mul, div, max, min, pow };
@@ -78,8 +93,8 @@ class Graph {
 public:
   /// A per-run input. `shape` entries < 0 are symbolic dims named by
   /// `dims` (same length as shape; "" for static entries).
-  Tensor input(const std::string &name, DType dtype,
-               std::vector<int64_t> shape, std::vector<std::string> dims = {});
+  Tensor input(const std::string &name, DType dtype, std::vector<int64_t> shape,
+               std::vector<std::string> dims = {});
   /// A named parameter (weight), bound with CompiledGraph::setParam.
   Tensor param(const std::string &name, DType dtype,
                std::vector<int64_t> shape);
@@ -96,8 +111,7 @@ public:
   /// Scaled dot-product attention on projected q [B,S,H*D], k, v.
   Tensor attention(Tensor q, Tensor k, Tensor v, const AttentionOptions &opts,
                    Tensor mask = {});
-  Tensor layerNorm(Tensor x, Tensor gamma, Tensor beta = {},
-                   float eps = 1e-5f);
+  Tensor layerNorm(Tensor x, Tensor gamma, Tensor beta = {}, float eps = 1e-5f);
   Tensor rmsNorm(Tensor x, Tensor gamma, float eps = 1e-6f);
   /// (norm(x + residual), x + residual).
   std::pair<Tensor, Tensor> residualNorm(NormKind kind, Tensor x,

@@ -118,8 +118,8 @@ public:
   /// Binds parameter `name` to `count` floats.
   Status setParam(const std::string &name, const float *data, size_t count);
   /// Binds parameter `name` to `bytes` bytes of `dtype`.
-  Status setParamTyped(const std::string &name, const void *data,
-                       size_t bytes, DType dtype);
+  Status setParamTyped(const std::string &name, const void *data, size_t bytes,
+                       DType dtype);
   /// Runs with named inputs (each input exactly once) and returns copies of
   /// the outputs. Thread-safe: concurrent calls are serialized.
   Expected<std::vector<NamedOutput>> run(const std::vector<NamedInput> &inputs);

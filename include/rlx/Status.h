@@ -53,8 +53,7 @@ private:
 };
 
 /// A value or the Status saying why there is none.
-template <typename T>
-class [[nodiscard]] Expected {
+template <typename T> class [[nodiscard]] Expected {
 public:
   Expected(T value) : value_(std::move(value)) {}
   Expected(Status status) : status_(std::move(status)) {

@@ -1,6 +1,6 @@
 //===- VerifyContract.cpp - lir-verify-contract ---------------------------===//
-#include "passes/LIR/Passes.h"
 #include "dialects/LIR/LIROps.h"
+#include "passes/LIR/Passes.h"
 
 namespace mlir::rlx::lir {
 #define GEN_PASS_DEF_LIRVERIFYCONTRACT

@@ -71,8 +71,8 @@ std::pair<Value, Value> buildResidualNorm(OpBuilder &b, Location loc,
                                           Value residual, Value bias,
                                           Value gamma, Value beta,
                                           FloatAttr eps) {
-  Value sum = b.create<BinaryOp>(loc, x.getType(), BinaryKind::add, x,
-                                 residual);
+  Value sum =
+      b.create<BinaryOp>(loc, x.getType(), BinaryKind::add, x, residual);
   if (bias)
     sum = b.create<BinaryOp>(loc, x.getType(), BinaryKind::add, sum, bias);
   Value normed;
@@ -95,8 +95,8 @@ Value buildSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis) {
   auto type = tensorType(x);
   axis = *normalizeAxis(axis, type.getRank());
   Value max = reduceKeep(b, loc, ReduceKind::max, x, axis);
-  Value e = unary(b, loc, UnaryKind::exp,
-                  binary(b, loc, BinaryKind::sub, x, max));
+  Value e =
+      unary(b, loc, UnaryKind::exp, binary(b, loc, BinaryKind::sub, x, max));
   Value sum = reduceKeep(b, loc, ReduceKind::sum, e, axis);
   return binary(b, loc, BinaryKind::div, e, sum);
 }
@@ -107,9 +107,9 @@ Value buildLayerNorm(OpBuilder &b, Location loc, Value x, Value gamma,
   int64_t last = type.getRank() - 1;
   Value mean = reduceKeep(b, loc, ReduceKind::mean, x, last);
   Value centered = binary(b, loc, BinaryKind::sub, x, mean);
-  Value var = reduceKeep(b, loc, ReduceKind::mean,
-                         binary(b, loc, BinaryKind::mul, centered, centered),
-                         last);
+  Value var =
+      reduceKeep(b, loc, ReduceKind::mean,
+                 binary(b, loc, BinaryKind::mul, centered, centered), last);
   Value epsilon = buildScalarConstant(b, loc, type.getElementType(), eps);
   Value inv = unary(b, loc, UnaryKind::rsqrt,
                     binary(b, loc, BinaryKind::add, var, epsilon));
@@ -143,8 +143,8 @@ Value buildUnfusedRegion(OpBuilder &b, ElementwiseOp region) {
     SmallVector<int64_t> shape;
     std::string why;
     for (Value v : step.getOperands())
-      shape = *broadcastShapes(shape, tensorType(map.lookup(v)).getShape(),
-                               why);
+      shape =
+          *broadcastShapes(shape, tensorType(map.lookup(v)).getShape(), why);
     return RankedTensorType::get(shape, step.getResult(0).getType());
   };
   for (Operation &step : body.without_terminator()) {

@@ -18,9 +18,9 @@ struct Fuse : mlir::rlx::mir::impl::MIRFuseBase<Fuse> {
     // and before the epilogue (which would take the silu); shared-matmul
     // before the epilogue, which would turn each Q/K/V projection into its
     // own fused matmul.
-    static constexpr FusionStage stages[] = {
-        kSwigluStage, kSharedMatmulStage, kMatmulEpilogueStage,
-        kResidualNormStage};
+    static constexpr FusionStage stages[] = {kSwigluStage, kSharedMatmulStage,
+                                             kMatmulEpilogueStage,
+                                             kResidualNormStage};
     if (failed(runFusionPass(getOperation(), stages,
                              {target, report, assertClean})))
       signalPassFailure();

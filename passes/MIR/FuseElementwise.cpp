@@ -64,8 +64,8 @@ static bool absorbable(Operation *producer, ArrayRef<int64_t> shape,
 namespace {
 /// The tree a root grows: steps (ops to move into the region) and inputs.
 struct Tree {
-  SmallVector<Operation *> steps;                 // block order after sort
-  llvm::SetVector<Value> inputs;                  // region inputs, in order
+  SmallVector<Operation *> steps; // block order after sort
+  llvm::SetVector<Value> inputs;  // region inputs, in order
   llvm::SmallPtrSet<Operation *, 8> absorbedBroadcasts;
 };
 } // namespace
@@ -138,9 +138,8 @@ static Value buildScalarStep(OpBuilder &b, Operation *op, IRMapping &map) {
     if (Value mapped = map.lookupOrNull(v))
       return mapped;
     SplatElementsAttr splat = splatConstant(v);
-    Value c = b.create<ConstantOp>(op->getLoc(),
-                                   cast<TypedAttr>(
-                                       splat.getSplatValue<Attribute>()));
+    Value c = b.create<ConstantOp>(
+        op->getLoc(), cast<TypedAttr>(splat.getSplatValue<Attribute>()));
     map.map(v, c);
     return c;
   };
@@ -183,8 +182,8 @@ struct FormRegion : RewritePattern {
     rewriter.setInsertionPoint(root);
     Type resultType = root->getResult(0).getType();
     SmallVector<Value> inputs(tree.inputs.begin(), tree.inputs.end());
-    auto region = rewriter.create<ElementwiseOp>(root->getLoc(), resultType,
-                                                 inputs);
+    auto region =
+        rewriter.create<ElementwiseOp>(root->getLoc(), resultType, inputs);
     Block *body = rewriter.createBlock(&region.getBody());
     IRMapping map;
     for (Value in : inputs) {

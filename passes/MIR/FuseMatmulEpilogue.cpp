@@ -50,8 +50,8 @@ static FailureOr<BiasMatch> matchBias(BinaryOp add, const FusionOptions &opts,
       return why = "fused matmul needs a float type", failure();
     if (!matmul->hasOneUse())
       return why = "matmul result has " +
-                   std::to_string(std::distance(matmul->use_begin(),
-                                                matmul->use_end())) +
+                   std::to_string(
+                       std::distance(matmul->use_begin(), matmul->use_end())) +
                    " uses",
              failure();
     if (add.getType() != matmul.getType())
@@ -78,8 +78,7 @@ matchActivation(UnaryOp unary, const FusionOptions &opts, std::string &why) {
   auto fused = dyn_cast_or_null<FusedMatmulOp>(producer);
   if (!isa_and_nonnull<MatmulOp>(producer) &&
       !(fused && fused.getAct() == Activation::none))
-    return why = "input is not a matmul without epilogue activation",
-           failure();
+    return why = "input is not a matmul without epilogue activation", failure();
   std::optional<Activation> act = epilogueActivation(unary.getKind());
   if (!act)
     return why = "'" + stringifyUnaryKind(unary.getKind()).str() +
@@ -129,8 +128,8 @@ struct FuseActivation : OpRewritePattern<UnaryOp> {
     Value bias;
     if (auto fused = dyn_cast<FusedMatmulOp>(m->producer))
       bias = fused.getBias();
-    rewriter.replaceOpWithNewOp<FusedMatmulOp>(unary, unary.getType(), lhs,
-                                               rhs, bias, m->act);
+    rewriter.replaceOpWithNewOp<FusedMatmulOp>(unary, unary.getType(), lhs, rhs,
+                                               bias, m->act);
     return success();
   }
   const FusionOptions &opts;

@@ -23,7 +23,7 @@ static constexpr StringLiteral kFused = "mir.residual_norm";
 
 namespace {
 struct ResidualMatch {
-  BinaryOp sum;       // the value the norm reads (x + r [+ bias])
+  BinaryOp sum; // the value the norm reads (x + r [+ bias])
   Value input, residual, bias;
   Operation *insertionPoint;
 };
@@ -99,8 +99,7 @@ static FailureOr<ResidualMatch> matchResidual(Operation *norm, Value normInput,
 }
 
 namespace {
-template <typename NormOp>
-struct FuseResidualNorm : OpRewritePattern<NormOp> {
+template <typename NormOp> struct FuseResidualNorm : OpRewritePattern<NormOp> {
   FuseResidualNorm(MLIRContext *ctx, const FusionOptions &opts)
       : OpRewritePattern<NormOp>(ctx), opts(opts) {}
   LogicalResult matchAndRewrite(NormOp norm,
@@ -127,7 +126,7 @@ struct FuseResidualNorm : OpRewritePattern<NormOp> {
   static Value betaOf(RmsNormOp) { return Value(); }
   static NormKind kind() {
     return std::is_same_v<NormOp, LayerNormOp> ? NormKind::layer
-                                                : NormKind::rms;
+                                               : NormKind::rms;
   }
   const FusionOptions &opts;
 };

@@ -33,9 +33,8 @@ static SmallVector<MatmulOp> projectionsOf(Value input, Block *block) {
     if (auto mm = dyn_cast<MatmulOp>(user))
       if (mm.getLhs() == input && mm->getBlock() == block && isProjection(mm))
         group.push_back(mm);
-  llvm::sort(group, [](MatmulOp a, MatmulOp b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(group,
+             [](MatmulOp a, MatmulOp b) { return a->isBeforeInBlock(b); });
   group.erase(std::unique(group.begin(), group.end()), group.end());
   return group;
 }
@@ -59,9 +58,8 @@ struct SharedMatch {
 /// The group `root` heads, or why it cannot fuse. Members whose weight
 /// cannot be made available before the first matmul are left out (and
 /// reported by diagnose).
-static FailureOr<SharedMatch> matchShared(MatmulOp root,
-                                          const FusionOptions &opts,
-                                          std::string &why) {
+static FailureOr<SharedMatch>
+matchShared(MatmulOp root, const FusionOptions &opts, std::string &why) {
   if (!isProjection(root))
     return why = "weight is not a rank-2 float tensor", failure();
   SmallVector<MatmulOp> group = projectionsOf(root.getLhs(), root->getBlock());
@@ -127,9 +125,8 @@ void mlir::rlx::mir::diagnoseSharedMatmulFusion(func::FuncOp func,
     if (!isProjection(mm))
       return;
     Value input = mm.getLhs();
-    bool sharedExists = llvm::any_of(input.getUsers(), [](Operation *u) {
-      return isa<SharedMatmulOp>(u);
-    });
+    bool sharedExists = llvm::any_of(
+        input.getUsers(), [](Operation *u) { return isa<SharedMatmulOp>(u); });
     SmallVector<MatmulOp> group = projectionsOf(input, mm->getBlock());
     if (group.size() < 2 && !sharedExists)
       return;

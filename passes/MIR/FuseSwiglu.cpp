@@ -34,9 +34,8 @@ static MatmulOp gateMatmul(Value v) {
   return silu.getInput().getDefiningOp<MatmulOp>();
 }
 
-static FailureOr<SwigluMatch> matchSwiglu(BinaryOp mul,
-                                          const FusionOptions &opts,
-                                          std::string &why) {
+static FailureOr<SwigluMatch>
+matchSwiglu(BinaryOp mul, const FusionOptions &opts, std::string &why) {
   if (mul.getKind() != BinaryKind::mul)
     return why = "not a mul", failure();
   for (int side = 0; side < 2; ++side) {

@@ -40,10 +40,9 @@ LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
     greedy.maxIterations = 10;
     greedy.maxNumRewrites = 100000;
     greedy.enableRegionSimplification = GreedySimplifyRegionLevel::Disabled;
-    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns),
-                                            greedy)))
-      return func.emitError() << "fusion stage '" << stage.name
-                              << "' did not converge";
+    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns), greedy)))
+      return func.emitError()
+             << "fusion stage '" << stage.name << "' did not converge";
     // Diagnose before a later stage rewrites what this one left (the
     // epilogue would take the silu of a swiglu the target does not claim,
     // and the Q/K/V matmuls of an unclaimed shared matmul).
@@ -52,8 +51,8 @@ LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
   report.countAfter(func);
 
   if (config.report || FusionReport::enabledByEnvironment()) {
-    std::string title = "@" + func.getSymName().str() + ", target '" +
-                        target->name + "'";
+    std::string title =
+        "@" + func.getSymName().str() + ", target '" + target->name + "'";
     report.print(llvm::errs(), title);
   }
   if (config.assertClean && !report.missed().empty()) {

@@ -11,10 +11,10 @@
 #define RLX_PASSES_MIR_FUSION_H
 
 #include "dialects/Common/Enums.h"
-#include "passes/MIR/FusionReport.h"
-#include "passes/MIR/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "passes/MIR/FusionReport.h"
+#include "passes/MIR/Target.h"
 #include <functional>
 
 namespace mlir::rlx::mir {

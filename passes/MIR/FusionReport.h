@@ -21,8 +21,8 @@ class FusionReport {
 public:
   struct Entry {
     std::string pattern;
-    std::string op;       // op name and location of the anchor
-    std::string message;  // what was fused, or why it was not
+    std::string op;      // op name and location of the anchor
+    std::string message; // what was fused, or why it was not
   };
 
   /// Op counts by name of `root`'s body, before and after fusion.

@@ -25,8 +25,7 @@ using namespace mlir::rlx::mir;
 
 namespace {
 /// Rewrites `Op` with `build` when the target does not claim it.
-template <typename Op>
-struct Unclaimed : OpRewritePattern<Op> {
+template <typename Op> struct Unclaimed : OpRewritePattern<Op> {
   Unclaimed(MLIRContext *ctx, const Target &target)
       : OpRewritePattern<Op>(ctx), target(target) {}
   LogicalResult matchAndRewrite(Op op,
@@ -42,15 +41,15 @@ struct Unclaimed : OpRewritePattern<Op> {
 } // namespace
 
 template <>
-SmallVector<Value>
-Unclaimed<FusedMatmulOp>::build(PatternRewriter &b, FusedMatmulOp op) const {
+SmallVector<Value> Unclaimed<FusedMatmulOp>::build(PatternRewriter &b,
+                                                   FusedMatmulOp op) const {
   return {buildMatmulEpilogue(b, op.getLoc(), op.getLhs(), op.getRhs(),
                               op.getBias(), op.getAct(), op.getType())};
 }
 
 template <>
-SmallVector<Value>
-Unclaimed<ResidualNormOp>::build(PatternRewriter &b, ResidualNormOp op) const {
+SmallVector<Value> Unclaimed<ResidualNormOp>::build(PatternRewriter &b,
+                                                    ResidualNormOp op) const {
   auto [normed, sum] = buildResidualNorm(
       b, op.getLoc(), op.getKind(), op.getInput(), op.getResidual(),
       op.getBias(), op.getGamma(), op.getBeta(), op.getEpsAttr());
@@ -60,13 +59,13 @@ Unclaimed<ResidualNormOp>::build(PatternRewriter &b, ResidualNormOp op) const {
 template <>
 SmallVector<Value> Unclaimed<SwigluOp>::build(PatternRewriter &b,
                                               SwigluOp op) const {
-  return {buildSwiglu(b, op.getLoc(), op.getInput(), op.getWGate(),
-                      op.getWUp(), op.getType())};
+  return {buildSwiglu(b, op.getLoc(), op.getInput(), op.getWGate(), op.getWUp(),
+                      op.getType())};
 }
 
 template <>
-SmallVector<Value>
-Unclaimed<SharedMatmulOp>::build(PatternRewriter &b, SharedMatmulOp op) const {
+SmallVector<Value> Unclaimed<SharedMatmulOp>::build(PatternRewriter &b,
+                                                    SharedMatmulOp op) const {
   SmallVector<Value> results;
   for (auto [w, y] : llvm::zip(op.getWeights(), op.getOutputs()))
     results.push_back(
@@ -75,8 +74,8 @@ Unclaimed<SharedMatmulOp>::build(PatternRewriter &b, SharedMatmulOp op) const {
 }
 
 template <>
-SmallVector<Value>
-Unclaimed<ElementwiseOp>::build(PatternRewriter &b, ElementwiseOp op) const {
+SmallVector<Value> Unclaimed<ElementwiseOp>::build(PatternRewriter &b,
+                                                   ElementwiseOp op) const {
   return {buildUnfusedRegion(b, op)};
 }
 
@@ -168,9 +167,9 @@ struct LegalizeForTarget
     os << "=== rlx dispatch report: @" << getOperation().getSymName()
        << ", target '" << t.name << "' ===\n";
     for (StringRef name : names) {
-      StringRef status = t.claims(name)           ? "native"
-                         : after.contains(name)   ? "unsupported"
-                                                  : "rewritten";
+      StringRef status = t.claims(name)         ? "native"
+                         : after.contains(name) ? "unsupported"
+                                                : "rewritten";
       if (name == YieldOp::getOperationName())
         continue;
       os << "  " << name << ": " << status << "\n";

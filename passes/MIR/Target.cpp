@@ -5,8 +5,7 @@
 
 namespace mlir::rlx::mir {
 
-template <typename... Ops>
-static SmallVector<StringRef> operationNames() {
+template <typename... Ops> static SmallVector<StringRef> operationNames() {
   return {Ops::getOperationName()...};
 }
 
@@ -32,11 +31,11 @@ static Target makeTarget(StringRef name, ArrayRef<StringRef> without,
 
 const Target *lookupTarget(StringRef name) {
   static const Target cpu = makeTarget("cpu", {}, 64, 16);
-  static const Target vulkan = makeTarget(
-      "vulkan",
-      {"mir.conv2d", "mir.pool", "mir.topk", "mir.cumsum", "mir.shared_matmul",
-       "mir.residual_norm", "mir.swiglu"},
-      32, 8);
+  static const Target vulkan =
+      makeTarget("vulkan",
+                 {"mir.conv2d", "mir.pool", "mir.topk", "mir.cumsum",
+                  "mir.shared_matmul", "mir.residual_norm", "mir.swiglu"},
+                 32, 8);
   static const Target test =
       makeTarget("test",
                  {"mir.softmax", "mir.layer_norm", "mir.rms_norm",

@@ -30,8 +30,8 @@ struct DumpIR : rlx::impl::DumpIRBase<DumpIR> {
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec) {
-      getOperation().emitError() << "cannot write IR dump '" << path
-                                 << "': " << ec.message();
+      getOperation().emitError()
+          << "cannot write IR dump '" << path << "': " << ec.message();
       return signalPassFailure();
     }
     getOperation().print(os);

@@ -19,9 +19,9 @@ namespace mlir::rlx {
 namespace {
 /// The command-line face of MirPipelineOptions (shared by the MIR and CPU
 /// pipelines through CRTP, as PassPipelineOptions requires).
-template <typename Derived>
-struct MirCLOptions : PassPipelineOptions<Derived> {
-  template <typename T> using Option = typename PassPipelineOptions<Derived>::template Option<T>;
+template <typename Derived> struct MirCLOptions : PassPipelineOptions<Derived> {
+  template <typename T>
+  using Option = typename PassPipelineOptions<Derived>::template Option<T>;
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("cpu, vulkan or test"),
                              llvm::cl::init("cpu")};
@@ -137,14 +137,12 @@ void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options) {
     funcPm.addPass(mir::createMIRFuseElementwise(fuseOptions));
   }
   addCleanup(funcPm);
-  pm.addPass(mir::createMIRVerifyContract(
-      mir::MIRVerifyContractOptions{!options.bind.empty() ||
-                                    options.specialize}));
+  pm.addPass(mir::createMIRVerifyContract(mir::MIRVerifyContractOptions{
+      !options.bind.empty() || options.specialize}));
   dump("optimized");
 }
 
-void buildMirToLirPipeline(OpPassManager &pm,
-                           const MirPipelineOptions &options,
+void buildMirToLirPipeline(OpPassManager &pm, const MirPipelineOptions &options,
                            int64_t alignment, bool nativeMatmul) {
   MirPipelineOptions staticOptions = options;
   staticOptions.specialize = true;
@@ -159,8 +157,9 @@ void buildMirToLirPipeline(OpPassManager &pm,
 void registerRlxPipelines() {
   registerDumpIRPasses();
   PassPipelineRegistration<MirPipelineCLOptions>(
-      "rlx-mir-pipeline", "HIR -> optimized MIR (fusion, legalization, "
-                          "precision, specialization)",
+      "rlx-mir-pipeline",
+      "HIR -> optimized MIR (fusion, legalization, "
+      "precision, specialization)",
       [](OpPassManager &pm, const MirPipelineCLOptions &options) {
         buildMirPipeline(pm, options.toOptions());
       });

@@ -50,8 +50,7 @@ void buildMirPipeline(OpPassManager &pm, const MirPipelineOptions &options);
 /// matmuls tagged for OpenBLAS when `nativeMatmul`): what the CPU
 /// compiler runs before reading the LIR manifest and lowering to LLVM
 /// (-rlx-cpu-pipeline is this plus buildLIRToLLVMPipeline).
-void buildMirToLirPipeline(OpPassManager &pm,
-                           const MirPipelineOptions &options,
+void buildMirToLirPipeline(OpPassManager &pm, const MirPipelineOptions &options,
                            int64_t alignment, bool nativeMatmul = false);
 
 /// Registers -rlx-mir-pipeline, -rlx-cpu-pipeline and the utility passes.

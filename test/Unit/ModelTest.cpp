@@ -31,7 +31,8 @@ struct ParamSpec {
   float offset = 0.0f;
 };
 
-void bindParams(rlx::CompiledGraph &graph, const std::vector<ParamSpec> &specs) {
+void bindParams(rlx::CompiledGraph &graph,
+                const std::vector<ParamSpec> &specs) {
   uint64_t salt = 2;
   for (const ParamSpec &p : specs) {
     std::vector<float> v = detValues(p.count, salt++, p.scale);
@@ -66,14 +67,14 @@ const std::vector<ParamSpec> kMlpParams = {{"fc1.weight", 784 * 512, 0.05},
                                            {"fc2.bias", 10, 0.1}};
 
 const std::vector<ParamSpec> kEncoderParams = {
-    {"attn.wq", 256 * 256, 0.06},       {"attn.bq", 256, 0.1},
-    {"attn.wk", 256 * 256, 0.06},       {"attn.bk", 256, 0.1},
-    {"attn.wv", 256 * 256, 0.06},       {"attn.bv", 256, 0.1},
-    {"attn.wo", 256 * 256, 0.06},       {"attn.bo", 256, 0.1},
-    {"norm1.gamma", 256, 0.5, 1.0f},    {"norm1.beta", 256, 0.1},
-    {"ff.w1", 256 * 1024, 0.06},        {"ff.b1", 1024, 0.1},
-    {"ff.w2", 1024 * 256, 0.03},        {"ff.b2", 256, 0.1},
-    {"norm2.gamma", 256, 0.5, 1.0f},    {"norm2.beta", 256, 0.1}};
+    {"attn.wq", 256 * 256, 0.06},    {"attn.bq", 256, 0.1},
+    {"attn.wk", 256 * 256, 0.06},    {"attn.bk", 256, 0.1},
+    {"attn.wv", 256 * 256, 0.06},    {"attn.bv", 256, 0.1},
+    {"attn.wo", 256 * 256, 0.06},    {"attn.bo", 256, 0.1},
+    {"norm1.gamma", 256, 0.5, 1.0f}, {"norm1.beta", 256, 0.1},
+    {"ff.w1", 256 * 1024, 0.06},     {"ff.b1", 1024, 0.1},
+    {"ff.w2", 1024 * 256, 0.03},     {"ff.b2", 256, 0.1},
+    {"norm2.gamma", 256, 0.5, 1.0f}, {"norm2.beta", 256, 0.1}};
 
 rlx::Expected<rlx::CompiledGraph> compileExample(const std::string &file,
                                                  const std::string &symbol,
@@ -82,9 +83,8 @@ rlx::Expected<rlx::CompiledGraph> compileExample(const std::string &file,
   rlx::Session session(rlx::Device::cpu, rlx::Precision::f32, policy);
   rlx::CompileOptions options;
   options.dims = {{symbol, batch}};
-  return session.compileWith(readFile(std::string(RLX_SOURCE_DIR) +
-                                      "/examples/" + file),
-                             options);
+  return session.compileWith(
+      readFile(std::string(RLX_SOURCE_DIR) + "/examples/" + file), options);
 }
 
 class ModelTest : public ::testing::TestWithParam<rlx::LoweringPolicy> {};
@@ -97,8 +97,8 @@ TEST_P(ModelTest, MlpMatchesPyTorch) {
   auto out = graph->run({{"x", x.data(), x.size() * 4, rlx::DType::f32}});
   ASSERT_TRUE(out.isOk()) << out.status().toString();
   ASSERT_EQ(out->size(), 1u);
-  expectClose((*out)[0], std::string(RLX_SOURCE_DIR) +
-                             "/test/e2e/goldens/mlp_logits.npy");
+  expectClose((*out)[0],
+              std::string(RLX_SOURCE_DIR) + "/test/e2e/goldens/mlp_logits.npy");
 }
 
 TEST_P(ModelTest, EncoderMatchesPyTorch) {
@@ -108,8 +108,8 @@ TEST_P(ModelTest, EncoderMatchesPyTorch) {
   std::vector<float> x = detValues(128 * 256, 1, 1.0);
   auto out = graph->run({{"x", x.data(), x.size() * 4, rlx::DType::f32}});
   ASSERT_TRUE(out.isOk()) << out.status().toString();
-  expectClose((*out)[0], std::string(RLX_SOURCE_DIR) +
-                             "/test/e2e/goldens/encoder_y.npy");
+  expectClose((*out)[0],
+              std::string(RLX_SOURCE_DIR) + "/test/e2e/goldens/encoder_y.npy");
 }
 
 INSTANTIATE_TEST_SUITE_P(Policies, ModelTest,
@@ -119,8 +119,8 @@ INSTANTIATE_TEST_SUITE_P(Policies, ModelTest,
 // Runs from several threads on one compiled graph give bitwise-identical
 // outputs (runs are serialized on the graph's one arena).
 TEST(ModelThreads, ConcurrentRunsAreBitwiseIdentical) {
-  auto graph = compileExample("mlp.mlir", "batch", 64,
-                              rlx::LoweringPolicy::fusable);
+  auto graph =
+      compileExample("mlp.mlir", "batch", 64, rlx::LoweringPolicy::fusable);
   ASSERT_TRUE(graph.isOk()) << graph.status().toString();
   bindParams(*graph, kMlpParams);
   std::vector<float> x = detValues(64 * 784, 1, 1.0);

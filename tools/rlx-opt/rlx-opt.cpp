@@ -5,10 +5,10 @@
 // contract 3): MLIR's recursive parser would overflow the stack on it.
 //
 //===----------------------------------------------------------------------===//
-#include "dialects/Common/InputLimits.h"
-#include "dialects/RlxDialects.h"
 #include "conversion/LIRToLLVM/LIRToLLVM.h"
 #include "conversion/Passes.h"
+#include "dialects/Common/InputLimits.h"
+#include "dialects/RlxDialects.h"
 #include "passes/HIR/Passes.h"
 #include "passes/LIR/Passes.h"
 #include "passes/MIR/Passes.h"
@@ -58,8 +58,7 @@ int main(int argc, char **argv) {
   }
 
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      openInputFile(inputFile, &error);
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
   if (!input) {
     llvm::errs() << "rlx-opt: " << error << "\n";
     return 1;

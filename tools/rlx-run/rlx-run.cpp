@@ -32,18 +32,16 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.mlir>"),
                                       cl::init(""));
-static cl::opt<std::string> artifactPath("artifact",
-                                         cl::desc("load this artifact"),
-                                         cl::init(""));
+static cl::opt<std::string>
+    artifactPath("artifact", cl::desc("load this artifact"), cl::init(""));
 static cl::list<std::string> binds("bind", cl::desc("symbol=size"),
                                    cl::CommaSeparated);
 static cl::list<std::string> inputFiles("input", cl::desc("name=file.npy"));
 static cl::list<std::string> paramFiles("param", cl::desc("name=file.npy"));
 static cl::opt<unsigned> seed("seed", cl::desc("random data seed"),
                               cl::init(1));
-static cl::opt<unsigned> repeat("repeat",
-                                cl::desc("time this many runs (median)"),
-                                cl::init(0));
+static cl::opt<unsigned>
+    repeat("repeat", cl::desc("time this many runs (median)"), cl::init(0));
 static cl::opt<int> threads("num-threads",
                             cl::desc("worker threads (0: one per core)"),
                             cl::init(0));
@@ -132,8 +130,8 @@ dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
     return array.status();
   if (array->dtype != slot.dtype || array->shape != slot.shape)
     return rlx::Status(rlx::StatusCode::invalid_argument,
-                       it->second + ": " + rlx::slotRoleName(slot.role) +
-                           " '" + slot.name + "' needs dtype " +
+                       it->second + ": " + rlx::slotRoleName(slot.role) + " '" +
+                           slot.name + "' needs dtype " +
                            rlx::dtypeName(slot.dtype) +
                            " and its manifest shape");
   return std::move(array->bytes);
@@ -156,8 +154,7 @@ int main(int argc, char **argv) {
           rlx::runtime::readArtifactFile(artifactPath);
       if (!artifact)
         return artifact.status();
-      return session.load(rlx::runtime::serializeArtifact(*artifact),
-                          threads);
+      return session.load(rlx::runtime::serializeArtifact(*artifact), threads);
     }
     auto buffer = llvm::MemoryBuffer::getFile(modelPath);
     if (!buffer)
@@ -169,8 +166,8 @@ int main(int argc, char **argv) {
       if (eq == std::string::npos)
         return rlx::Status(rlx::StatusCode::invalid_argument,
                            "--bind '" + b + "' is not symbol=size");
-      options.dims.push_back({b.substr(0, eq),
-                              std::strtoll(b.c_str() + eq + 1, nullptr, 10)});
+      options.dims.push_back(
+          {b.substr(0, eq), std::strtoll(b.c_str() + eq + 1, nullptr, 10)});
     }
     options.threads = threads;
     options.report = fusionReport;
@@ -190,7 +187,8 @@ int main(int argc, char **argv) {
                                           graph.artifactBytes().size());
     if (!artifact)
       return fail(artifact.status());
-    if (rlx::Status s = rlx::runtime::writeArtifactFile(*artifact, emitArtifact);
+    if (rlx::Status s =
+            rlx::runtime::writeArtifactFile(*artifact, emitArtifact);
         !s)
       return fail(s);
   }
@@ -217,8 +215,8 @@ int main(int argc, char **argv) {
   }
   for (auto [i, slot] :
        llvm::enumerate(manifest.slotsWithRole(rlx::SlotRole::input)))
-    named.push_back({slot->name, storage[i].data(), storage[i].size(),
-                     slot->dtype});
+    named.push_back(
+        {slot->name, storage[i].data(), storage[i].size(), slot->dtype});
 
   auto outputs = graph.run(named);
   if (!outputs)
@@ -239,8 +237,8 @@ int main(int argc, char **argv) {
     if (out.dtype == rlx::DType::f32) {
       size_t n = std::min<size_t>(printCount, out.bytes.size() / 4);
       for (size_t i = 0; i < n; ++i)
-        llvm::outs() << (i ? " " : " = ") << llvm::format("%.6g",
-                                                           out.floats()[i]);
+        llvm::outs() << (i ? " " : " = ")
+                     << llvm::format("%.6g", out.floats()[i]);
       if (n < out.bytes.size() / 4)
         llvm::outs() << " ...";
     }
@@ -259,8 +257,9 @@ int main(int argc, char **argv) {
           std::chrono::duration<double, std::micro>(end - start).count());
     }
     std::sort(micros.begin(), micros.end());
-    llvm::outs() << "latency: median " << llvm::format("%.1f", micros[repeat / 2])
-                 << " us over " << repeat << " runs (min "
+    llvm::outs() << "latency: median "
+                 << llvm::format("%.1f", micros[repeat / 2]) << " us over "
+                 << repeat << " runs (min "
                  << llvm::format("%.1f", micros.front()) << ", max "
                  << llvm::format("%.1f", micros.back()) << ")\n";
   }
