@@ -138,6 +138,33 @@ TEST(CompileErrors, BadGraphShapeNamesTheNode) {
   expectStillWorks(s);
 }
 
+TEST(CompileErrors, OpTheTargetLacksNamesOpAndTarget) {
+  rlx::Session s;
+  rlx::CompileOptions options;
+  options.fusionTarget = "test";
+  const char *text = R"(
+func.func @f(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
+  %v, %i = mir.topk %x k = 2 axis = -1 : tensor<4x8xf32> -> tensor<4x2xf32>, tensor<4x2xi64>
+  return %v : tensor<4x2xf32>
+})";
+  expectError(s.compileWith(text, options).status(),
+              rlx::StatusCode::unimplemented,
+              "'mir.topk' is not supported by target 'test'");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, GraphOperandMustBeAnEarlierValue) {
+  rlx::Session s;
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {4});
+  // Node 1 reads node 2, which comes after it: no cycles can be built.
+  rlx::Tensor y = g.add(x, rlx::Tensor{2, 0});
+  g.setOutputs({{"y", g.relu(y)}});
+  expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+              "graph node 1 (hir.binary): operand refers to node 2");
+  expectStillWorks(s);
+}
+
 TEST(SessionErrors, UnavailableDevice) {
   rlx::Session s(rlx::Device::cuda);
   expectError(s.compile(kScale).status(), rlx::StatusCode::unavailable,
