@@ -116,27 +116,7 @@ std::string intList(const std::vector<int64_t> &v) {
   return s + "]";
 }
 
-std::string elementName(DType dtype) {
-  switch (dtype) {
-  case DType::f32:
-    return "f32";
-  case DType::f16:
-    return "f16";
-  case DType::bf16:
-    return "bf16";
-  case DType::f64:
-    return "f64";
-  case DType::i8:
-    return "i8";
-  case DType::i32:
-    return "i32";
-  case DType::i64:
-    return "i64";
-  case DType::i1:
-    return "i1";
-  }
-  return "?";
-}
+std::string elementName(DType dtype) { return rlx::dtypeName(dtype); }
 
 /// One test function: arguments with their data, body lines, results.
 class Program {
