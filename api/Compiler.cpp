@@ -125,6 +125,7 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
   PassManager lower(ctx);
   LIRToLLVMOptions llvmOptions;
   llvmOptions.tileMatmul = true;
+  llvmOptions.vectorize = true;
   buildLIRToLLVMPipeline(lower, llvmOptions);
   if (failed(lower.run(module)))
     return Status(StatusCode::internal,

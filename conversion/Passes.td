@@ -62,8 +62,13 @@ def ConvertLIRToLLVM : Pass<"convert-lir-to-llvm", "::mlir::ModuleOp"> {
            "stop after outlining the dispatches into func.func (the "
            "specialized kernels on memrefs; for tests and debugging)">,
     Option<"tileMatmul", "tile-matmul", "bool", /*default=*/"false",
-           "tile linalg.matmul for caches and registers and vectorize it "
-           "before lowering">,
+           "f32 matmuls as packed register-tile vector code "
+           "(rlx-cpu-matmul-microkernel)">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"false",
+           "vectorize innermost elementwise and reduction loops "
+           "(rlx-cpu-vectorize-loops)">,
+    Option<"lanes", "lanes", "int64_t", /*default=*/"0",
+           "f32 lanes per vector (0: the host's widest)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
@@ -123,6 +128,73 @@ def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect"
   ];
+}
+
+
+def CpuVectorizeLoops : Pass<"rlx-cpu-vectorize-loops", "::mlir::func::FuncOp"> {
+  let summary = "vectorize innermost elementwise and reduction scf.for loops";
+  let description = [{
+    Part of convert-lir-to-llvm (after linalg becomes loops); runs on the
+    outlined dispatch functions (memrefs). An innermost `scf.for` with step
+    1 whose body is straight-line f32 / i1 arith and math on loads and
+    stores at `[invariant..., iv]` of row-contiguous memrefs, loads at
+    invariant indices, and loop-carried f32 values each combined once by
+    addf / mulf / maximumf / minimumf / maxnumf / minnumf (reductions),
+    becomes a loop over `vector<lanes x T>` (reductions unrolled
+    `reduction-unroll` times, with independent accumulators) followed by
+    the original loop for the elements left over. Sums and products are
+    reassociated. Other loops are left alone; with `remarks` each says why
+    (`not vectorized: <reason>`).
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"0",
+           "f32 lanes per vector (0: the host's widest, 16 with AVX-512)">,
+    Option<"reductionUnroll", "reduction-unroll", "int64_t",
+           /*default=*/"4", "vectors per iteration of a reduction loop">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit a remark on each loop left scalar, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def CpuMatmulMicrokernel
+    : Pass<"rlx-cpu-matmul-microkernel", "::mlir::func::FuncOp"> {
+  let summary = "f32 matmul as packed register-tile vector code with the "
+                "epilogue in registers";
+  let description = [{
+    Part of convert-lir-to-llvm (`tile-matmul`), before linalg becomes
+    loops. Every f32 `linalg.matmul` and `linalg.batch_matmul` on static
+    memrefs with unit innermost stride (and no `rlx.library_call`) becomes
+    vector code (conversion/LIRToLLVM/MatmulMicrokernel.cpp): K blocks of
+    `k-block`; per strip of `tile-vectors * lanes` columns, B's block is
+    packed into a stack panel; `tile-rows` x `tile-vectors` accumulators
+    live in registers over the K loop (FMA per accumulator per k). A zero
+    `linalg.fill` of the whole output right before the matmul is folded in
+    (the first block starts from zero), and an elementwise `linalg.generic`
+    on the output right after it whose inputs are indexed by (i, j), (j),
+    (i) or () is applied to the accumulators before the one store (the
+    epilogue in registers; batch_matmul keeps its epilogue separate).
+    Other matmuls are left alone.
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"0",
+           "f32 lanes per vector (0: the host's widest)">,
+    Option<"tileRows", "tile-rows", "int64_t", /*default=*/"0",
+           "rows of A per register tile (0: 8 with 16 lanes, else 6)">,
+    Option<"tileVectors", "tile-vectors", "int64_t", /*default=*/"0",
+           "vectors of columns per register tile (0: 2)">,
+    Option<"kBlock", "k-block", "int64_t", /*default=*/"128",
+           "rows of B (and columns of A) packed per panel">,
+    Option<"mBlock", "m-block", "int64_t", /*default=*/"128",
+           "rows of A packed per panel (rounded up to tile rows)">,
+    Option<"nBlock", "n-block", "int64_t", /*default=*/"512",
+           "columns of B packed per panel (rounded up to a strip)">,
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 #endif // RLX_CONVERSION_PASSES

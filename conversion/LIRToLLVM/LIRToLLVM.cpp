@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/LIRToLLVM.h"
-#include "conversion/LIRToLLVM/MatmulSchedule.h"
 #include "conversion/LibraryCall.h"
 #include "conversion/Passes.h"
 #include "dialects/LIR/LIRDialect.h"
@@ -38,6 +37,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Approximation.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -534,6 +536,32 @@ struct ExpandArith : PassWrapper<ExpandArith, OperationPass<func::FuncOp>> {
   }
 };
 
+/// Vector exp, log, log2 and erf as polynomial approximations: one vector
+/// of FMAs instead of a libm call per lane, within the op suite's few-ulp
+/// bounds. Upstream's tanh, sin, cos and atan approximations are off by
+/// tens of ulps: those, and all scalar math, stay libm calls.
+struct ApproximateVectorMath
+    : PassWrapper<ApproximateVectorMath, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ApproximateVectorMath)
+  StringRef getArgument() const override { return "rlx-approximate-vector-math"; }
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<math::ExpOp, math::LogOp, math::Log2Op, math::ErfOp>(op) &&
+          isa<VectorType>(op->getResult(0).getType()))
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    populateMathPolynomialApproximationPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.maxIterations = 10;
+    config.strictMode = GreedyRewriteStrictness::ExistingAndNewOps;
+    (void)applyOpPatternsAndFold(ops, std::move(patterns), config);
+  }
+};
+
 /// The upstream lowering, split where the pass reports unlowered ops.
 struct LoweringPipelines {
   /// Structured ops to loops and vector transfers to scf, bf16 arithmetic to
@@ -547,9 +575,20 @@ struct LoweringPipelines {
 
   explicit LoweringPipelines(const LIRToLLVMOptions &options) {
     OpPassManager &fnPm = toLoops.nest<func::FuncOp>();
-    if (options.tileMatmul)
-      addMatmulSchedule(fnPm);
+    if (options.tileMatmul) {
+      CpuMatmulMicrokernelOptions microkernel;
+      microkernel.lanes = options.lanes;
+      fnPm.addPass(createCpuMatmulMicrokernel(microkernel));
+    }
     fnPm.addPass(createConvertLinalgToLoopsPass());
+    if (options.vectorize) {
+      // Loop bounds and invariant values become visible to the vectorizer.
+      fnPm.addPass(createCanonicalizerPass());
+      CpuVectorizeLoopsOptions vectorize;
+      vectorize.lanes = options.lanes;
+      fnPm.addPass(createCpuVectorizeLoops(vectorize));
+    }
+    fnPm.addPass(std::make_unique<ApproximateVectorMath>());
     // Without full unrolling 2-D transfers lower through allocas (MLIR19.md).
     VectorTransferToSCFOptions vectorToScf;
     vectorToScf.enableFullUnroll(true);
@@ -602,16 +641,16 @@ struct ConvertLIRToLLVM
   LIRToLLVMOptions options() const {
     LIRToLLVMOptions o;
     o.tileMatmul = tileMatmul;
+    o.vectorize = vectorize;
+    o.lanes = lanes;
     return o;
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
     ConvertLIRToLLVMBase::getDependentDialects(registry);
     registry.insert<linalg::LinalgDialect, vector::VectorDialect,
-                    scf::SCFDialect>();
+                    scf::SCFDialect, math::MathDialect>();
     LoweringPipelines(options()).getDependentDialects(registry);
-    if (tileMatmul)
-      registerMatmulScheduleDependencies(registry);
   }
 
   void runOnOperation() override {
@@ -657,6 +696,8 @@ void mlir::rlx::buildLIRToLLVMPipeline(OpPassManager &pm,
                                        const LIRToLLVMOptions &options) {
   ConvertLIRToLLVMOptions passOptions;
   passOptions.tileMatmul = options.tileMatmul;
+  passOptions.vectorize = options.vectorize;
+  passOptions.lanes = options.lanes;
   pm.addPass(createConvertLIRToLLVM(passOptions));
 }
 
@@ -665,8 +706,15 @@ struct LIRToLLVMPipelineOptions
     : PassPipelineOptions<LIRToLLVMPipelineOptions> {
   Option<bool> tileMatmul{
       *this, "tile-matmul",
-      llvm::cl::desc("tile and vectorize linalg.matmul in kernels"),
+      llvm::cl::desc("f32 matmuls as packed register-tile vector code"),
       llvm::cl::init(false)};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("vectorize innermost elementwise and reduction loops"),
+      llvm::cl::init(false)};
+  Option<int64_t> lanes{*this, "lanes",
+                        llvm::cl::desc("f32 vector lanes (0: the host's)"),
+                        llvm::cl::init(0)};
 };
 } // namespace
 
@@ -677,6 +725,8 @@ void mlir::rlx::registerLIRToLLVMPipeline() {
       [](OpPassManager &pm, const LIRToLLVMPipelineOptions &options) {
         LIRToLLVMOptions o;
         o.tileMatmul = options.tileMatmul;
+        o.vectorize = options.vectorize;
+        o.lanes = options.lanes;
         buildLIRToLLVMPipeline(pm, o);
       });
 }

@@ -11,6 +11,7 @@
 #define RLX_CONVERSION_LIRTOLLVM_LIRTOLLVM_H
 
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <string>
 
 namespace mlir {
@@ -21,8 +22,14 @@ namespace mlir::rlx {
 
 /// Options of the LIR -> LLVM lowering (the pass and the pipeline).
 struct LIRToLLVMOptions {
-  /// Tile linalg.matmul for caches and registers and vectorize it.
+  /// f32 matmuls as packed register-tile vector code with the epilogue in
+  /// registers (rlx-cpu-matmul-microkernel).
   bool tileMatmul = false;
+  /// Vectorize innermost elementwise and reduction loops
+  /// (rlx-cpu-vectorize-loops).
+  bool vectorize = false;
+  /// f32 lanes per vector; 0: the host's widest (hostF32Lanes).
+  int64_t lanes = 0;
 };
 
 /// The exported symbol of dispatch `index` (schedule order) of `program`:

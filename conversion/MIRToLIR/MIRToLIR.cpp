@@ -322,13 +322,15 @@ LogicalResult FunctionLowering::plan() {
   return success();
 }
 
-/// The smallest divisor of `size` that gives each workgroup at least
-/// `minElements` elements at `rowElements` per index; chunks divide `size`
-/// exactly, so every workgroup has the same static shape.
+/// The smallest divisor of `size`, at least `minChunk`, that gives each
+/// workgroup at least `minElements` elements at `rowElements` per index;
+/// chunks divide `size` exactly, so every workgroup has the same static
+/// shape.
 static int64_t chooseChunk(int64_t size, int64_t rowElements,
-                           int64_t minElements) {
+                           int64_t minElements, int64_t minChunk) {
   int64_t need =
       rowElements > 0 ? llvm::divideCeil(minElements, rowElements) : size;
+  need = std::max(need, minChunk);
   for (int64_t chunk = std::max<int64_t>(need, 1); chunk < size; ++chunk)
     if (size % chunk == 0)
       return chunk;
@@ -340,6 +342,23 @@ static int64_t elementsAfter(ArrayRef<int64_t> shape, int64_t dim) {
   for (int64_t size : shape.drop_front(dim + 1))
     count *= size;
   return count;
+}
+
+/// Rows of a matmul's M per workgroup, at least: each workgroup packs all
+/// of B again (rlx-cpu-matmul-microkernel), which pays off over 128 rows of
+/// A; with fewer rows, two workgroups still share the work.
+static constexpr int64_t kMatmulRows = 128;
+
+/// The least chunk of `dim` for `op`: matmul rows (M, not batch dims) come
+/// in blocks of up to kMatmulRows, other ops by elements alone.
+static int64_t minimumChunk(Operation *op, int64_t dim,
+                            ArrayRef<int64_t> shape) {
+  if (!isa<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp>(op))
+    return 1;
+  int64_t rank = static_cast<int64_t>(shape.size());
+  if (dim != rank - 2)
+    return 1;
+  return std::min<int64_t>(kMatmulRows, llvm::divideCeil(shape[dim], 2));
 }
 
 LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
@@ -387,8 +406,9 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
                      elementsAfter(cast<ShapedType>(value.getType()).getShape(),
                                    *operandDims[i]));
     }
-    chunk =
-        chooseChunk(shape[*splitDim], rowElements, options.workgroupElements);
+    chunk = chooseChunk(shape[*splitDim], rowElements,
+                        options.workgroupElements,
+                        step.op ? minimumChunk(step.op, *splitDim, shape) : 1);
     grid = shape[*splitDim] / chunk;
   }
 

@@ -132,17 +132,26 @@ void kernels::buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
           return ib.create<math::ExpOp>(iloc,
                                         ib.create<arith::SubFOp>(iloc, x, max));
         };
+        // When the output holds the compute type, the sum pass stores each
+        // exp and the last pass scales it in place: one exp per element.
+        bool keepExp = elementTypeOf(out) == acc;
         Value sum = accumulate(
             nb, nloc, {n}, {scalarConstant(nb, nloc, acc, 0.0)},
             [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
+              Value e = shifted(ib, iloc, j);
+              if (keepExp)
+                storeAs(ib, iloc, e, out, at(j));
               return SmallVector<Value>{
-                  ib.create<arith::AddFOp>(iloc, s[0], shifted(ib, iloc, j))};
+                  ib.create<arith::AddFOp>(iloc, s[0], e)};
             })[0];
+        Value inverse = nb.create<arith::DivFOp>(
+            nloc, scalarConstant(nb, nloc, acc, 1.0), sum);
         forEachIndex(
             nb, nloc, {n}, [&](OpBuilder &ib, Location iloc, ValueRange j) {
-              Value y =
-                  ib.create<arith::DivFOp>(iloc, shifted(ib, iloc, j), sum);
-              storeAs(ib, iloc, y, out, at(j));
+              Value e = keepExp ? loadAs(ib, iloc, out, at(j), acc)
+                                : shifted(ib, iloc, j);
+              storeAs(ib, iloc, ib.create<arith::MulFOp>(iloc, e, inverse),
+                      out, at(j));
             });
       });
 }

@@ -77,6 +77,13 @@ struct CpuPipelineCLOptions : MirCLOptions<CpuPipelineCLOptions> {
   Option<bool> tileMatmul{*this, "tile-matmul",
                           llvm::cl::desc("tile and vectorize f32 matmuls"),
                           llvm::cl::init(true)};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("vectorize elementwise and reduction loops"),
+      llvm::cl::init(true)};
+  Option<int64_t> lanes{*this, "lanes",
+                        llvm::cl::desc("f32 vector lanes (0: the host's)"),
+                        llvm::cl::init(0)};
   Option<bool> nativeMatmul{*this, "native-matmul",
                             llvm::cl::desc("f32 matmuls call OpenBLAS sgemm"),
                             llvm::cl::init(false)};
@@ -170,6 +177,8 @@ void registerRlxPipelines() {
                               options.nativeMatmul);
         LIRToLLVMOptions llvm;
         llvm.tileMatmul = options.tileMatmul;
+        llvm.vectorize = options.vectorize;
+        llvm.lanes = options.lanes;
         buildLIRToLLVMPipeline(pm, llvm);
       });
 }

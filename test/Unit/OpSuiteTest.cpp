@@ -1155,6 +1155,11 @@ const std::vector<MatmulCase> kMatmulCases = {
     {{96, 100}, {100, 544}},          // split 3 ways; edge tiles in M, N, K
     {{16, 32, 64}, {64, 64}},         // collapsed rows, split on the batch
     {{4, 1, 64, 64}, {1, 8, 64, 64}}, // broadcast batch dims, split
+    // rlx-cpu-matmul-microkernel's edges: 2 workgroups of 65 rows (5 tiles
+    // of 12 and 5 rows, or 10 of 6 and 5); K = 2 x 128 + 44 (first, middle
+    // and last K blocks); N = 512 + 88 (a second column block whose last
+    // strip is masked).
+    {{130, 300}, {300, 600}},
 };
 
 /// Builds one module with every case of `cases` in `dtype` (f16 / bf16
@@ -2205,6 +2210,9 @@ TEST_P(FusedMatmulTest, ActivationAndBias) {
       {{17, 33}, {33, 65}, {65}},     {{17, 33}, {33, 65}, {}},
       {{17, 33}, {33, 65}, {17, 65}}, {{2, 5, 7}, {7, 3}, {3}},
       {{2, 5, 7}, {2, 7, 3}, {5, 3}}, {{64, 64}, {64, 1024}, {1024}},
+      // The epilogue on the microkernel's registers over every edge (see
+      // kMatmulCases), with a bias per column and one per element.
+      {{130, 300}, {300, 600}, {600}}, {{25, 140}, {140, 47}, {25, 47}},
   };
   Program p;
   struct Data {

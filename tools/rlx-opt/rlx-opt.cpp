@@ -14,6 +14,7 @@
 #include "passes/MIR/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -35,6 +36,7 @@ static void registerPasses() {
   rlx::lir::registerLIRPasses();
   rlx::registerRlxPipelines();
   rlx::registerLIRToLLVMPipeline();
+  registerConvertLinalgToLoopsPass();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();

@@ -4,8 +4,9 @@
 // Contractions: matmul, fused_matmul, shared_matmul, swiglu, conv2d. The
 // second run splits kernels into small workgroups to show the row views.
 
-// f32 matmul: zero-fill the result, then linalg.matmul into it. Split: one
-// row of the 8 per workgroup (16 elements each); the weight is read whole.
+// f32 matmul: zero-fill the result, then linalg.matmul into it. Split: a
+// matmul keeps at least half its rows (up to 128) per workgroup, as each
+// workgroup packs all of B: 2 workgroups of 4 rows; the weight is read whole.
 // CHECK-LABEL: lir.program @matmul
 // CHECK:         lir.kernel @matmul_0 grid = [1] {
 // CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
@@ -14,14 +15,16 @@
 // CHECK-NEXT:      linalg.matmul ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
 // CHECK-NEXT:      lir.return
 // SPLIT-LABEL: lir.program @matmul
-// SPLIT:         lir.kernel @matmul_0 grid = [8] {
+// SPLIT:         lir.kernel @matmul_0 grid = [2] {
 // SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
-// SPLIT-NEXT:      %[[ROW:.+]] = lir.workgroup_id 0
-// SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][%[[ROW]], 0] [1, 16] [1, 1]
-// SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][%[[ROW]], 0] [1, 4] [1, 1]
+// SPLIT-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
+// SPLIT-NEXT:      %[[FOUR:.+]] = arith.constant 4 : index
+// SPLIT-NEXT:      %[[ROW:.+]] = arith.muli %[[WG]], %[[FOUR]] : index
+// SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][%[[ROW]], 0] [4, 16] [1, 1]
+// SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][%[[ROW]], 0] [4, 4] [1, 1]
 // SPLIT-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // SPLIT-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[CS]] :
-// SPLIT-NEXT:      linalg.matmul ins(%[[AS]], %[[B]] : memref<1x16xf32, strided<[16, 1], offset: ?>>, memref<16x4xf32>) outs(%[[CS]] : memref<1x4xf32, strided<[4, 1], offset: ?>>)
+// SPLIT-NEXT:      linalg.matmul ins(%[[AS]], %[[B]] : memref<4x16xf32, strided<[16, 1], offset: ?>>, memref<16x4xf32>) outs(%[[CS]] : memref<4x4xf32, strided<[4, 1], offset: ?>>)
 func.func @matmul(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
   %c = mir.matmul %a, %b : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
   return %c : tensor<8x4xf32>
@@ -225,17 +228,17 @@ func.func @conv_padded_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>)
 // dropped to rank 2 by a rank-reducing subview before linalg.matmul
 // (collapse_shape would reject the unit dim's stride of the row view).
 // SPLIT-LABEL: lir.program @split_batch1
-// SPLIT:         lir.kernel @matmul_0 grid = [4] {
+// SPLIT:         lir.kernel @matmul_0 grid = [2] {
 // SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<1x8x4xf32>, %[[B:.+]]: memref<4x4xf32>, %[[C:.+]]: memref<1x8x4xf32>):
 // SPLIT-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
-// SPLIT-NEXT:      %[[TWO:.+]] = arith.constant 2 : index
-// SPLIT-NEXT:      %[[ROW:.+]] = arith.muli %[[WG]], %[[TWO]] : index
-// SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][0, %[[ROW]], 0] [1, 2, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>>
-// SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[ROW]], 0] [1, 2, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>>
+// SPLIT-NEXT:      %[[FOUR:.+]] = arith.constant 4 : index
+// SPLIT-NEXT:      %[[ROW:.+]] = arith.muli %[[WG]], %[[FOUR]] : index
+// SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][0, %[[ROW]], 0] [1, 4, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>>
+// SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[ROW]], 0] [1, 4, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>>
 // SPLIT:           linalg.fill
-// SPLIT-NEXT:      %[[A2:.+]] = memref.subview %[[AS]][0, 0, 0] [1, 2, 4] [1, 1, 1] : memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>> to memref<2x4xf32, strided<[4, 1], offset: ?>>
-// SPLIT-NEXT:      %[[C2:.+]] = memref.subview %[[CS]][0, 0, 0] [1, 2, 4] [1, 1, 1] : memref<1x2x4xf32, strided<[32, 4, 1], offset: ?>> to memref<2x4xf32, strided<[4, 1], offset: ?>>
-// SPLIT-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<2x4xf32, strided<[4, 1], offset: ?>>, memref<4x4xf32>) outs(%[[C2]] : memref<2x4xf32, strided<[4, 1], offset: ?>>)
+// SPLIT-NEXT:      %[[A2:.+]] = memref.subview %[[AS]][0, 0, 0] [1, 4, 4] [1, 1, 1] : memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+// SPLIT-NEXT:      %[[C2:.+]] = memref.subview %[[CS]][0, 0, 0] [1, 4, 4] [1, 1, 1] : memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+// SPLIT-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<4x4xf32>) outs(%[[C2]] : memref<4x4xf32, strided<[4, 1], offset: ?>>)
 func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x8x4xf32> {
   %c = mir.matmul %a, %b : (tensor<1x8x4xf32>, tensor<4x4xf32>) -> tensor<1x8x4xf32>
   return %c : tensor<1x8x4xf32>

@@ -52,13 +52,13 @@
 // CALL-NEXT:    call @cblas_sgemm(%[[ROW]], %[[NOT]], %[[NOT]], %[[I8]], %[[I4]], %[[I16]], %[[ONE]], %[[AP]], %[[I16]], %[[BP]], %[[I4]], %[[ZERO]], %[[CP]], %[[I4]])
 // CALL-NEXT:    return
 // A native matmul is not split into workgroups (OpenBLAS threads the one
-// call), even where generated code would be: grid = [4] without the option.
+// call), even where generated code would be: grid = [2] without the option.
 // SPLIT-LABEL: lir.program @matmul
 // SPLIT:         lir.kernel @matmul_0 grid = [1] {
 // SPLIT-NOT:       lir.workgroup_id
 // SPLIT:           lir.return
 // NOSPLIT-LABEL: lir.program @matmul
-// NOSPLIT:         lir.kernel @matmul_0 grid = [4] {
+// NOSPLIT:         lir.kernel @matmul_0 grid = [2] {
 // LLVM-LABEL: llvm.func @matmul_rlx_dispatch_0(
 // LLVM:         llvm.call @cblas_sgemm(
 // LLVM-NOT:     llvm.fmul

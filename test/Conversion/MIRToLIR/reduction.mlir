@@ -72,8 +72,8 @@ func.func @reduce_min_i8(%x: tensor<2x3xi8>) -> tensor<i8> {
   return %s : tensor<i8>
 }
 
-// softmax: per row, max, then sum of exp(x - max), then exp(x - max) / sum.
-// Split: one row per workgroup.
+// softmax: per row, max, then exp(x - max) stored and summed, then the
+// stored values scaled by 1 / sum in place. Split: one row per workgroup.
 // CHECK-LABEL: lir.program @softmax
 // CHECK:         ^bb0(%[[IN:.+]]: memref<4x8xf32>, %[[OUT:.+]]: memref<4x8xf32>):
 // CHECK:           scf.for %[[R:.+]] = %{{.+}} to %{{.+}} step
@@ -87,14 +87,14 @@ func.func @reduce_min_i8(%x: tensor<2x3xi8>) -> tensor<i8> {
 // CHECK-NEXT:          %[[X2:.+]] = memref.load %[[IN]][%[[R]], %[[J2]]]
 // CHECK-NEXT:          %[[D:.+]] = arith.subf %[[X2]], %[[MAX]] : f32
 // CHECK-NEXT:          %[[E:.+]] = math.exp %[[D]] : f32
+// CHECK-NEXT:          memref.store %[[E]], %[[OUT]][%[[R]], %[[J2]]]
 // CHECK-NEXT:          %[[S2:.+]] = arith.addf %[[S]], %[[E]] : f32
 // CHECK-NEXT:          scf.yield %[[S2]] : f32
 // CHECK-NEXT:        }
+// CHECK:             %[[INV:.+]] = arith.divf %{{.+}}, %[[SUM]] : f32
 // CHECK:             scf.for %[[J3:.+]] = %{{.+}} to %{{.+}} step
-// CHECK-NEXT:          %[[X3:.+]] = memref.load %[[IN]][%[[R]], %[[J3]]]
-// CHECK-NEXT:          %[[D3:.+]] = arith.subf %[[X3]], %[[MAX]] : f32
-// CHECK-NEXT:          %[[E3:.+]] = math.exp %[[D3]] : f32
-// CHECK-NEXT:          %[[Y:.+]] = arith.divf %[[E3]], %[[SUM]] : f32
+// CHECK-NEXT:          %[[E3:.+]] = memref.load %[[OUT]][%[[R]], %[[J3]]]
+// CHECK-NEXT:          %[[Y:.+]] = arith.mulf %[[E3]], %[[INV]] : f32
 // CHECK-NEXT:          memref.store %[[Y]], %[[OUT]][%[[R]], %[[J3]]]
 // SPLIT-LABEL: lir.program @softmax
 // SPLIT:         lir.kernel @softmax_0 grid = [4] {

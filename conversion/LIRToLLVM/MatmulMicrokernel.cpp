@@ -1,0 +1,578 @@
+//===- MatmulMicrokernel.cpp - Packed register-tile f32 matmul ------------===//
+//
+// rlx-cpu-matmul-microkernel replaces an f32 `linalg.matmul` (or each
+// batch of a `linalg.batch_matmul`) on static, row-contiguous memrefs, with
+// the zero `linalg.fill` of its output before it and the elementwise
+// epilogue `linalg.generic` on its output after it, by explicit vector code:
+//
+//   for each block of `nBlock` columns of B (N):
+//     for each block of `kBlock` rows of B (K):
+//       pack B[block] strip by strip (strips of `tileVectors * lanes`
+//       columns, zero past N's edge): each strip a contiguous panel the
+//       inner loop streams from L1, the block one L2-resident panel shared
+//       by every block of rows;
+//       for each block of `mBlock` rows of A (M):
+//         pack A[rows, block] register tile by register tile: per k, the
+//         tile's `tileRows` values are adjacent (not one per row of A,
+//         which at a 4 KiB row stride would all share one L1 set);
+//         for each strip, for each register tile of rows (then the rest):
+//           the microkernel: tileRows x tileVectors vector accumulators
+//           in registers; per k one load per vector of the B panel, one
+//           broadcast per row of the A panel, one FMA per accumulator;
+//           on the last K block the epilogue (bias, activation, ...) runs
+//           on the accumulators; they are stored once (masked at N's edge).
+//
+// The panels live on the stack: kBlock x nBlock + mBlock x kBlock floats
+// (320 KiB with the defaults).
+//
+// Accumulators start at zero in the first block when the fill preceded the
+// matmul (the fill goes), else at C. An epilogue whose inputs are not
+// indexed by (i, j), (j), (i) or () stays a separate op.
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/LIRToLLVM/VectorWidening.h"
+#include "conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::rlx {
+#define GEN_PASS_DEF_CPUMATMULMICROKERNEL
+#include "conversion/Passes.h.inc"
+} // namespace mlir::rlx
+
+using namespace mlir;
+using namespace mlir::rlx;
+
+namespace {
+
+/// A static f32 memref of `rank` with unit innermost stride and static
+/// strides.
+bool isPlainF32(Value v, int64_t rank) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type || !type.getElementType().isF32() || type.getRank() != rank ||
+      !type.hasStaticShape())
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(getStridesAndOffset(type, strides, offset)))
+    return false;
+  return strides.back() == 1 &&
+         llvm::none_of(strides, ShapedType::isDynamic);
+}
+
+/// How an epilogue input is indexed by the output's (i, j).
+enum class InputIndexing { rowCol, col, row, scalar };
+
+/// A fusable epilogue: its op and how each input is indexed.
+struct Epilogue {
+  linalg::GenericOp op;
+  SmallVector<InputIndexing> indexing;
+};
+
+/// The epilogue generic that reads and writes `out` right after `matmul`.
+std::optional<Epilogue> epilogueAfter(Operation *matmul, Value out) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode());
+  if (!generic || generic.getNumDpsInits() != 1 ||
+      generic.getDpsInits()[0] != out || generic.getNumLoops() != 2 ||
+      generic.getNumReductionLoops() != 0 || !generic.hasPureBufferSemantics())
+    return std::nullopt;
+  MLIRContext *ctx = generic.getContext();
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx);
+  if (generic.getIndexingMapsArray().back() !=
+      AffineMap::get(2, 0, {i, j}, ctx))
+    return std::nullopt;
+  Epilogue epilogue{generic, {}};
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    Value v = input->get();
+    if (v == out || !isa<MemRefType>(v.getType()) ||
+        !cast<MemRefType>(v.getType()).getElementType().isF32())
+      return std::nullopt;
+    ArrayRef<AffineExpr> results =
+        generic.getMatchingIndexingMap(input).getResults();
+    int64_t rank = results.size();
+    if (rank == 2 && results[0] == i && results[1] == j && isPlainF32(v, 2))
+      epilogue.indexing.push_back(InputIndexing::rowCol);
+    else if (rank == 1 && results[0] == j && isPlainF32(v, 1))
+      epilogue.indexing.push_back(InputIndexing::col);
+    else if (rank == 1 && results[0] == i)
+      epilogue.indexing.push_back(InputIndexing::row);
+    else if (rank == 0)
+      epilogue.indexing.push_back(InputIndexing::scalar);
+    else
+      return std::nullopt;
+  }
+  for (Operation &op : generic.getRegion().front().without_terminator())
+    if (!isWidenableElementwise(&op) &&
+        !(isa<arith::ConstantOp>(op) && isWidenableScalarType(
+                                            op.getResult(0).getType())))
+      return std::nullopt;
+  return epilogue;
+}
+
+/// A zero linalg.fill of all of `out` right before `matmul`.
+linalg::FillOp zeroFillBefore(Operation *matmul, Value out) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (!fill || fill.getOutputs()[0] != out)
+    return nullptr;
+  auto value = fill.getInputs()[0].getDefiningOp<arith::ConstantOp>();
+  auto attr = value ? dyn_cast<FloatAttr>(value.getValue()) : nullptr;
+  if (!attr || !attr.getValue().isZero() || attr.getValue().isNegative())
+    return nullptr;
+  return fill;
+}
+
+struct Tile {
+  int64_t rows, lanes, vectors, kBlock, mBlock, nBlock;
+};
+
+/// Emits C (+)= A x B [then epilogue] for 2-D operands.
+class MicrokernelEmitter {
+public:
+  MicrokernelEmitter(OpBuilder &b, Location loc, Tile tile, Value a, Value bm,
+                     Value c, bool zeroInit,
+                     const std::optional<Epilogue> &epilogue)
+      : b(b), loc(loc), tile(tile), a(a), bm(bm), c(c), zeroInit(zeroInit),
+        epilogue(epilogue) {
+    ArrayRef<int64_t> as = cast<MemRefType>(a.getType()).getShape();
+    ArrayRef<int64_t> cs = cast<MemRefType>(c.getType()).getShape();
+    m = cs[0];
+    n = cs[1];
+    k = as[1];
+    stripWidth = tile.lanes * tile.vectors;
+    mBlock = std::min<int64_t>(tile.mBlock, llvm::alignTo(m, tile.rows));
+    nBlock = std::min<int64_t>(tile.nBlock, llvm::alignTo(n, stripWidth));
+    kBlock = std::min<int64_t>(tile.kBlock, k);
+  }
+
+  void emit();
+
+private:
+  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
+  Value add(Value x, int64_t v) {
+    return v == 0 ? x : b.create<arith::AddIOp>(loc, x, index(v)).getResult();
+  }
+  Value mul(Value x, int64_t v) {
+    return b.create<arith::MulIOp>(loc, x, index(v));
+  }
+  /// min(block, total - start): the size of the block at `start`.
+  Value blockSize(Value start, int64_t block, int64_t total) {
+    return b.create<arith::MinSIOp>(
+        loc, index(block), b.create<arith::SubIOp>(loc, index(total), start));
+  }
+  VectorType vecType() { return VectorType::get({tile.lanes}, b.getF32Type()); }
+  Value mask(int64_t width) {
+    return b.create<vector::CreateMaskOp>(
+        loc, VectorType::get({tile.lanes}, b.getI1Type()),
+        ValueRange{index(width)});
+  }
+  /// A vector at `indices` of a memref with contiguous rows; with `width`
+  /// below the lane count, masked (zero past `width`).
+  Value loadRow(Value memref, ValueRange indices, int64_t width);
+  void storeRow(Value memref, ValueRange indices, Value value, int64_t width);
+  /// scf.for over [start, end) by `step`, the body built by `body(iv)`.
+  template <typename Body>
+  void loop(Value start, Value end, int64_t step, Body body);
+  /// The body, when `condition` holds.
+  template <typename Body> void when(Value condition, Body body);
+
+  void emitKBlock(Value col0, Value cols, Value kStart, Value kSize,
+                  Value first, Value last);
+  void emitRowBlock(Value col0, Value cols, Value kStart, Value kSize,
+                    Value row0, Value rows, Value first, Value last);
+  void emitMicrokernel(Value kSize, Value strip, Value tileIndex, Value row,
+                       int64_t rows, Value col, int64_t width, Value first,
+                       Value last);
+  SmallVector<Value> applyEpilogue(ArrayRef<Value> accs, Value row,
+                                   int64_t rows, Value col, int64_t width);
+
+  OpBuilder &b;
+  Location loc;
+  Tile tile;
+  Value a, bm, c;
+  bool zeroInit;
+  const std::optional<Epilogue> &epilogue;
+  int64_t m, n, k, stripWidth, mBlock, nBlock, kBlock;
+  /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth].
+  Value packedB;
+  /// A's block of rows, register tile after tile: [mBlock / rows][kBlock][rows].
+  Value packedA;
+};
+
+Value MicrokernelEmitter::loadRow(Value memref, ValueRange indices,
+                                  int64_t width) {
+  if (width >= tile.lanes)
+    return b.create<vector::LoadOp>(loc, vecType(), memref, indices);
+  Value zero = b.create<arith::ConstantOp>(
+      loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f));
+  return b.create<vector::MaskedLoadOp>(loc, vecType(), memref, indices,
+                                        mask(width), zero);
+}
+
+void MicrokernelEmitter::storeRow(Value memref, ValueRange indices,
+                                  Value value, int64_t width) {
+  if (width >= tile.lanes) {
+    b.create<vector::StoreOp>(loc, value, memref, indices);
+    return;
+  }
+  b.create<vector::MaskedStoreOp>(loc, memref, indices, mask(width), value);
+}
+
+template <typename Body>
+void MicrokernelEmitter::loop(Value start, Value end, int64_t step,
+                              Body body) {
+  auto forOp = b.create<scf::ForOp>(loc, start, end, index(step));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forOp.getBody());
+  body(forOp.getInductionVar());
+}
+
+template <typename Body>
+void MicrokernelEmitter::when(Value condition, Body body) {
+  auto ifOp = b.create<scf::IfOp>(loc, condition, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  body();
+}
+
+void MicrokernelEmitter::emit() {
+  // The panels are allocated once, at the function's entry: an alloca in a
+  // loop (over batches) would grow the stack per iteration.
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Operation *parent = b.getInsertionBlock()->getParentOp();
+    auto fn = isa<func::FuncOp>(parent) ? cast<func::FuncOp>(parent)
+                                        : parent->getParentOfType<func::FuncOp>();
+    b.setInsertionPointToStart(&fn.getBody().front());
+    IntegerAttr align = b.getI64IntegerAttr(64);
+    packedB = b.create<memref::AllocaOp>(
+        loc,
+        MemRefType::get({nBlock / stripWidth, kBlock, stripWidth},
+                        b.getF32Type()),
+        align);
+    packedA = b.create<memref::AllocaOp>(
+        loc,
+        MemRefType::get({mBlock / tile.rows, kBlock, tile.rows},
+                        b.getF32Type()),
+        align);
+  }
+  // Blocks have dynamic sizes (the last may be partial); only the register
+  // tile and strip sizes are static, so each microkernel shape is emitted
+  // once.
+  loop(index(0), index(n), nBlock, [&](Value col0) {
+    Value cols = blockSize(col0, nBlock, n);
+    loop(index(0), index(k), kBlock, [&](Value kStart) {
+      Value kSize = blockSize(kStart, kBlock, k);
+      Value first = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                            kStart, index(0));
+      Value last = b.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::eq,
+          b.create<arith::AddIOp>(loc, kStart, kSize), index(k));
+      emitKBlock(col0, cols, kStart, kSize, first, last);
+    });
+  });
+}
+
+void MicrokernelEmitter::emitKBlock(Value col0, Value cols, Value kStart,
+                                    Value kSize, Value first, Value last) {
+  // Pack B[kStart .. + kSize, col0 .. + cols] into strips (zero past the
+  // last column), shared by every block of rows. Row by row: B is read
+  // along its rows, which the prefetchers follow.
+  Value fullStrips = b.create<arith::DivUIOp>(loc, cols, index(stripWidth));
+  int64_t edge = n % stripWidth;
+  Value hasEdge;
+  if (edge != 0)
+    hasEdge = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
+                                      mul(fullStrips, stripWidth), cols);
+  auto packStrip = [&](Value kk, Value strip, int64_t width) {
+    Value row = b.create<arith::AddIOp>(loc, kStart, kk);
+    Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
+    for (int64_t v = 0; v * tile.lanes < width; ++v) {
+      Value x = loadRow(bm, ValueRange{row, add(col, v * tile.lanes)},
+                        width - v * tile.lanes);
+      b.create<vector::StoreOp>(loc, x, packedB,
+                                ValueRange{strip, kk, index(v * tile.lanes)});
+    }
+  };
+  loop(index(0), kSize, 1, [&](Value kk) {
+    loop(index(0), fullStrips, 1,
+         [&](Value strip) { packStrip(kk, strip, stripWidth); });
+    if (edge != 0)
+      when(hasEdge, [&] { packStrip(kk, fullStrips, edge); });
+  });
+  loop(index(0), index(m), mBlock, [&](Value row0) {
+    emitRowBlock(col0, cols, kStart, kSize, row0, blockSize(row0, mBlock, m),
+                 first, last);
+  });
+}
+
+void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
+                                      Value kSize, Value row0, Value rows,
+                                      Value first, Value last) {
+  // Pack A[row0 .. + rows, kStart .. + kSize] register tile by register
+  // tile, row by row (A is read along its rows); rows past the end of the
+  // partial last tile are not read.
+  Value fullTiles = b.create<arith::DivUIOp>(loc, rows, index(tile.rows));
+  int64_t rest = m % tile.rows;
+  Value hasRest;
+  if (rest != 0)
+    hasRest = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
+                                      mul(fullTiles, tile.rows), rows);
+  auto packTile = [&](Value t, int64_t tileRows) {
+    Value tileRow = b.create<arith::AddIOp>(loc, row0, mul(t, tile.rows));
+    for (int64_t r = 0; r < tileRows; ++r) {
+      Value rowIndex = add(tileRow, r);
+      loop(index(0), kSize, 1, [&](Value kk) {
+        Value ka = b.create<arith::AddIOp>(loc, kStart, kk);
+        Value x = b.create<memref::LoadOp>(loc, a, ValueRange{rowIndex, ka});
+        b.create<memref::StoreOp>(loc, x, packedA, ValueRange{t, kk, index(r)});
+      });
+    }
+  };
+  loop(index(0), fullTiles, 1, [&](Value t) { packTile(t, tile.rows); });
+  if (rest != 0)
+    when(hasRest, [&] { packTile(fullTiles, rest); });
+
+  // Every tile of rows against every strip of columns.
+  Value fullStrips = b.create<arith::DivUIOp>(loc, cols, index(stripWidth));
+  auto tilesOf = [&](Value strip, int64_t width) {
+    Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
+    loop(index(0), fullTiles, 1, [&](Value t) {
+      Value row = b.create<arith::AddIOp>(loc, row0, mul(t, tile.rows));
+      emitMicrokernel(kSize, strip, t, row, tile.rows, col, width, first, last);
+    });
+    if (rest != 0)
+      when(hasRest, [&] {
+        Value row =
+            b.create<arith::AddIOp>(loc, row0, mul(fullTiles, tile.rows));
+        emitMicrokernel(kSize, strip, fullTiles, row, rest, col, width, first,
+                        last);
+      });
+  };
+  loop(index(0), fullStrips, 1,
+       [&](Value strip) { tilesOf(strip, stripWidth); });
+  int64_t edge = n % stripWidth;
+  if (edge != 0)
+    when(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
+                                 mul(fullStrips, stripWidth), cols),
+         [&] { tilesOf(fullStrips, edge); });
+}
+
+void MicrokernelEmitter::emitMicrokernel(Value kSize, Value strip,
+                                         Value tileIndex, Value row,
+                                         int64_t rows, Value col,
+                                         int64_t width, Value first,
+                                         Value last) {
+  int64_t vectors = llvm::divideCeil(width, tile.lanes);
+  // Accumulators: C, or zero in the first K block after a zero fill (C is
+  // then read but not used).
+  Value zero;
+  if (zeroInit)
+    zero = b.create<arith::ConstantOp>(loc, vecType(),
+                                       DenseElementsAttr::get(vecType(), 0.0f));
+  SmallVector<Value> inits;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t v = 0; v < vectors; ++v) {
+      Value init = loadRow(c, ValueRange{add(row, r), add(col, v * tile.lanes)},
+                           width - v * tile.lanes);
+      if (zeroInit)
+        init = b.create<arith::SelectOp>(loc, first, zero, init);
+      inits.push_back(init);
+    }
+
+  auto forOp = b.create<scf::ForOp>(
+      loc, index(0), kSize, index(1), inits,
+      [&](OpBuilder &nb, Location nloc, Value kk, ValueRange accs) {
+        auto constant = [&](int64_t v) {
+          return nb.create<arith::ConstantIndexOp>(nloc, v);
+        };
+        SmallVector<Value> bv;
+        for (int64_t v = 0; v < vectors; ++v)
+          bv.push_back(nb.create<vector::LoadOp>(
+              nloc, vecType(), packedB,
+              ValueRange{strip, kk, constant(v * tile.lanes)}));
+        SmallVector<Value> next;
+        for (int64_t r = 0; r < rows; ++r) {
+          Value x = nb.create<memref::LoadOp>(
+              nloc, packedA, ValueRange{tileIndex, kk, constant(r)});
+          Value splat = nb.create<vector::BroadcastOp>(nloc, vecType(), x);
+          for (int64_t v = 0; v < vectors; ++v)
+            next.push_back(nb.create<vector::FMAOp>(nloc, splat, bv[v],
+                                                    accs[r * vectors + v]));
+        }
+        nb.create<scf::YieldOp>(nloc, next);
+      });
+  SmallVector<Value> accs(forOp.getResults().begin(), forOp.getResults().end());
+  if (epilogue) {
+    // The epilogue on the registers, after the last K block only.
+    auto ifOp = b.create<scf::IfOp>(loc, forOp.getResultTypes(), last,
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      b.create<scf::YieldOp>(loc, applyEpilogue(accs, row, rows, col, width));
+      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      b.create<scf::YieldOp>(loc, accs);
+    }
+    accs.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+  }
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t v = 0; v < vectors; ++v)
+      storeRow(c, ValueRange{add(row, r), add(col, v * tile.lanes)},
+               accs[r * vectors + v], width - v * tile.lanes);
+}
+
+SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
+                                                     Value row, int64_t rows,
+                                                     Value col,
+                                                     int64_t width) {
+  int64_t vectors = llvm::divideCeil(width, tile.lanes);
+  linalg::GenericOp op = epilogue->op;
+  Block &body = op.getRegion().front();
+  SmallVector<Value> out;
+  for (int64_t r = 0; r < rows; ++r) {
+    Value rowIndex =
+        r == 0 ? row : b.create<arith::AddIOp>(loc, row, index(r)).getResult();
+    for (int64_t v = 0; v < vectors; ++v) {
+      Value colIndex =
+          v == 0 ? col
+                 : b.create<arith::AddIOp>(loc, col, index(v * tile.lanes))
+                       .getResult();
+      int64_t lanesLeft = width - v * tile.lanes;
+      VectorWidener widener(b, tile.lanes);
+      for (auto [input, indexing, arg] :
+           llvm::zip(op.getDpsInputs(), epilogue->indexing,
+                     body.getArguments())) {
+        switch (indexing) {
+        case InputIndexing::rowCol:
+          widener.map(arg, loadRow(input, ValueRange{rowIndex, colIndex},
+                                   lanesLeft));
+          break;
+        case InputIndexing::col:
+          widener.map(arg, loadRow(input, ValueRange{colIndex}, lanesLeft));
+          break;
+        case InputIndexing::row:
+          widener.mapScalar(
+              arg, b.create<memref::LoadOp>(loc, input, ValueRange{rowIndex}));
+          break;
+        case InputIndexing::scalar:
+          widener.mapScalar(arg,
+                            b.create<memref::LoadOp>(loc, input, ValueRange{}));
+          break;
+        }
+      }
+      widener.map(body.getArguments().back(), accs[r * vectors + v]);
+      for (Operation &inner : body.without_terminator()) {
+        bool uniform = llvm::none_of(inner.getOperands(), [&](Value x) {
+          return widener.isVector(x);
+        });
+        if (uniform)
+          b.clone(inner, widener.scalarMapping());
+        else
+          widener.cloneWidened(&inner);
+      }
+      out.push_back(widener.widen(body.getTerminator()->getOperand(0)));
+    }
+  }
+  return out;
+}
+
+struct CpuMatmulMicrokernel
+    : mlir::rlx::impl::CpuMatmulMicrokernelBase<CpuMatmulMicrokernel> {
+  using CpuMatmulMicrokernelBase::CpuMatmulMicrokernelBase;
+
+  Tile tileShape() const {
+    Tile t;
+    t.lanes = lanes > 0 ? int64_t(lanes) : hostF32Lanes();
+    // AVX-512 has 32 vector registers, AVX 16: accumulators + B + A.
+    t.rows = tileRows > 0 ? int64_t(tileRows) : (t.lanes >= 16 ? 12 : 6);
+    t.vectors = tileVectors > 0 ? int64_t(tileVectors) : 2;
+    t.kBlock = kBlock;
+    t.mBlock = static_cast<int64_t>(llvm::alignTo(mBlock, t.rows));
+    t.nBlock =
+        static_cast<int64_t>(llvm::alignTo(nBlock, t.vectors * t.lanes));
+    return t;
+  }
+
+  void runOnOperation() override {
+    if (kBlock < 1 || mBlock < 1 || nBlock < 1 || tileRows < 0 || tileVectors < 0 ||
+        lanes < 0) {
+      getOperation().emitError(
+          "rlx-cpu-matmul-microkernel: k-block, m-block and n-block must be "
+          ">= 1, "
+          "tile sizes and lanes >= 0 (0: the default)");
+      return signalPassFailure();
+    }
+    SmallVector<Operation *> matmuls;
+    getOperation().walk([&](Operation *op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
+          !op->hasAttr("rlx.library_call"))
+        matmuls.push_back(op);
+    });
+    for (Operation *op : matmuls)
+      rewrite(op);
+  }
+
+  void rewrite(Operation *op) {
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    bool batched = isa<linalg::BatchMatmulOp>(op);
+    int64_t rank = batched ? 3 : 2;
+    Value a = linalgOp.getDpsInputs()[0], bm = linalgOp.getDpsInputs()[1],
+          c = linalgOp.getDpsInits()[0];
+    if (!isPlainF32(a, rank) || !isPlainF32(bm, rank) || !isPlainF32(c, rank))
+      return;
+    ArrayRef<int64_t> as = cast<MemRefType>(a.getType()).getShape();
+    ArrayRef<int64_t> cs = cast<MemRefType>(c.getType()).getShape();
+    if (llvm::is_contained(as, 0) || llvm::is_contained(cs, 0))
+      return;
+    linalg::FillOp fill = zeroFillBefore(op, c);
+    std::optional<Epilogue> epilogue;
+    if (!batched)
+      epilogue = epilogueAfter(op, c);
+
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Tile tile = tileShape();
+    if (!batched) {
+      MicrokernelEmitter(b, loc, tile, a, bm, c, bool(fill), epilogue).emit();
+    } else {
+      auto loop = b.create<scf::ForOp>(
+          loc, b.create<arith::ConstantIndexOp>(loc, 0),
+          b.create<arith::ConstantIndexOp>(loc, cs[0]),
+          b.create<arith::ConstantIndexOp>(loc, 1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value batch = loop.getInductionVar();
+      auto slice = [&](Value v) -> Value {
+        auto type = cast<MemRefType>(v.getType());
+        SmallVector<OpFoldResult> offsets = {batch, b.getIndexAttr(0),
+                                             b.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1),
+                                           b.getIndexAttr(type.getDimSize(1)),
+                                           b.getIndexAttr(type.getDimSize(2))};
+        SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+        auto sliceType = cast<MemRefType>(
+            memref::SubViewOp::inferRankReducedResultType(
+                {type.getDimSize(1), type.getDimSize(2)}, type, offsets, sizes,
+                strides));
+        return b.create<memref::SubViewOp>(loc, sliceType, v, offsets, sizes,
+                                           strides);
+      };
+      std::optional<Epilogue> none;
+      MicrokernelEmitter(b, loc, tile, slice(a), slice(bm), slice(c),
+                         bool(fill), none)
+          .emit();
+    }
+    if (epilogue)
+      epilogue->op->erase();
+    op->erase();
+    if (fill)
+      fill->erase();
+  }
+};
+} // namespace

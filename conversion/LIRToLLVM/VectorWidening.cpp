@@ -1,0 +1,64 @@
+//===- VectorWidening.cpp - Scalar arithmetic to vector arithmetic --------===//
+#include "conversion/LIRToLLVM/VectorWidening.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+int64_t mlir::rlx::hostF32Lanes() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 16;
+  if (features.lookup("avx"))
+    return 8;
+  return 4;
+}
+
+bool mlir::rlx::isWidenableScalarType(Type type) {
+  return type.isF32() || type.isInteger(1);
+}
+
+bool mlir::rlx::isWidenableElementwise(Operation *op) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    return false;
+  if (isa<arith::ConstantOp>(op) || op->getNumRegions() != 0 ||
+      !op->hasTrait<OpTrait::Elementwise>() || !isPure(op) ||
+      op->getNumResults() != 1)
+    return false;
+  auto widenable = [](Type t) { return isWidenableScalarType(t); };
+  return llvm::all_of(op->getOperandTypes(), widenable) &&
+         llvm::all_of(op->getResultTypes(), widenable);
+}
+
+VectorType mlir::rlx::VectorWidener::vectorOf(Type scalar) const {
+  return VectorType::get({lanes}, scalar);
+}
+
+Value mlir::rlx::VectorWidener::widen(Value scalar) {
+  if (Value vector = vectors.lookupOrNull(scalar))
+    return vector;
+  Value uniform = scalars.lookupOrDefault(scalar);
+  Value splat = builder.create<vector::BroadcastOp>(
+      uniform.getLoc(), vectorOf(scalar.getType()), uniform);
+  vectors.map(scalar, splat);
+  return splat;
+}
+
+Operation *mlir::rlx::VectorWidener::cloneWidened(Operation *op) {
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(widen(operand));
+  SmallVector<Type> types;
+  for (Type t : op->getResultTypes())
+    types.push_back(vectorOf(t));
+  OperationState state(op->getLoc(), op->getName(), operands, types,
+                       op->getAttrs());
+  Operation *clone = builder.create(state);
+  for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+    vectors.map(from, to);
+  return clone;
+}

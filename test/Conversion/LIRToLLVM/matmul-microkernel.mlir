@@ -1,0 +1,89 @@
+// RUN: rlx-opt %s -split-input-file -rlx-cpu-matmul-microkernel="lanes=16 tile-rows=4 tile-vectors=2 k-block=8 m-block=8 n-block=64" -canonicalize | FileCheck %s
+
+// fill + matmul + bias/relu epilogue: one loop nest, no linalg left. B is
+// packed into [n-block / 32][k-block][32], A into [m-block / 4][k-block][4];
+// the K loop carries 4 x 2 accumulators; the epilogue (bias add, max) runs
+// on them under `scf.if` (last K block) before the one store.
+// CHECK-LABEL: func.func @fused
+// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x8x32xf32>
+// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x8x4xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-8:   vector.fma
+// CHECK:         scf.if
+// CHECK:           vector.load %{{.*}} : memref<40xf32>, vector<16xf32>
+// CHECK:           arith.addf {{.*}} : vector<16xf32>
+// CHECK:           arith.maximumf {{.*}} : vector<16xf32>
+// The N edge (40 = 32 + 8): a strip of one vector, masked.
+// CHECK:         vector.maskedload
+// CHECK:         vector.maskedstore
+// CHECK-NOT:     linalg.
+// CHECK:         return
+#col = affine_map<(d0, d1) -> (d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @fused(%a: memref<10x20xf32>, %b: memref<20x40xf32>, %bias: memref<40xf32>, %c: memref<10x40xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<10x40xf32>)
+  linalg.matmul ins(%a, %b : memref<10x20xf32>, memref<20x40xf32>) outs(%c : memref<10x40xf32>)
+  linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<40xf32>) outs(%c : memref<10x40xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Without a fill the accumulators start from C (no select with zero); an
+// epilogue indexed by (j, i) (a transpose) is not fused and stays.
+// CHECK-LABEL: func.func @accumulate
+// CHECK-NOT:     arith.select
+// CHECK:         vector.fma
+// CHECK:         linalg.generic
+#t = affine_map<(d0, d1) -> (d1, d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @accumulate(%a: memref<8x8xf32>, %b: memref<8x32xf32>, %d: memref<32x8xf32>, %c: memref<8x32xf32>) {
+  linalg.matmul ins(%a, %b : memref<8x8xf32>, memref<8x32xf32>) outs(%c : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#t, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%d : memref<32x8xf32>) outs(%c : memref<8x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// batch_matmul: one 2-D microkernel per batch in an scf.for over rank-reduced
+// subviews.
+// CHECK-LABEL: func.func @batched
+// CHECK:         scf.for
+// CHECK:           memref.subview {{.*}} : memref<3x8x8xf32> to memref<8x8xf32, strided<[8, 1], offset: ?>>
+// CHECK:           vector.fma
+// CHECK-NOT:     linalg.batch_matmul
+func.func @batched(%a: memref<3x8x8xf32>, %b: memref<3x8x32xf32>, %c: memref<3x8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<3x8x32xf32>)
+  linalg.batch_matmul ins(%a, %b : memref<3x8x8xf32>, memref<3x8x32xf32>) outs(%c : memref<3x8x32xf32>)
+  return
+}
+
+// -----
+
+// Left alone: f64, a dynamic shape, a column-strided operand, a native call.
+// CHECK-LABEL: func.func @untouched
+// CHECK-COUNT-4: linalg.matmul
+// CHECK-NOT:     vector.fma
+func.func @untouched(%a: memref<4x4xf64>, %b: memref<4x4xf64>, %c: memref<4x4xf64>,
+                     %d: memref<?x4xf32>, %e: memref<4x4xf32>, %f: memref<?x4xf32>,
+                     %g: memref<4x4xf32, strided<[1, 4]>>, %h: memref<4x4xf32>) {
+  linalg.matmul ins(%a, %b : memref<4x4xf64>, memref<4x4xf64>) outs(%c : memref<4x4xf64>)
+  linalg.matmul ins(%d, %e : memref<?x4xf32>, memref<4x4xf32>) outs(%f : memref<?x4xf32>)
+  linalg.matmul ins(%g, %e : memref<4x4xf32, strided<[1, 4]>>, memref<4x4xf32>) outs(%h : memref<4x4xf32>)
+  linalg.matmul {rlx.library_call = "cblas_sgemm"} ins(%e, %e : memref<4x4xf32>, memref<4x4xf32>) outs(%h : memref<4x4xf32>)
+  return
+}
