@@ -369,21 +369,43 @@ void MicrokernelEmitter::emitMicrokernel(Value kSize, Value strip,
                                          int64_t width, Value first,
                                          Value last) {
   int64_t vectors = llvm::divideCeil(width, tile.lanes);
-  // Accumulators: C, or zero in the first K block after a zero fill (C is
-  // then read but not used).
-  Value zero;
-  if (zeroInit)
-    zero = b.create<arith::ConstantOp>(loc, vecType(),
-                                       DenseElementsAttr::get(vecType(), 0.0f));
+  // The next tile's rows of C come from L3 or memory: fetch them while
+  // this tile computes (row indices clamped to C; prefetches do not fault).
+  for (int64_t r = 0; r < rows; ++r) {
+    Value next = b.create<arith::MinSIOp>(loc, add(row, tile.rows + r),
+                                          index(m - 1));
+    for (int64_t v = 0; v < vectors; ++v)
+      b.create<memref::PrefetchOp>(loc, c,
+                                   ValueRange{next, add(col, v * tile.lanes)},
+                                   /*isWrite=*/true, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
+  }
+  // Accumulators: zero in the first K block after a zero fill (C is not
+  // read), else C.
+  auto loadC = [&] {
+    SmallVector<Value> values;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t v = 0; v < vectors; ++v)
+        values.push_back(loadRow(
+            c, ValueRange{add(row, r), add(col, v * tile.lanes)},
+            width - v * tile.lanes));
+    return values;
+  };
   SmallVector<Value> inits;
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t v = 0; v < vectors; ++v) {
-      Value init = loadRow(c, ValueRange{add(row, r), add(col, v * tile.lanes)},
-                           width - v * tile.lanes);
-      if (zeroInit)
-        init = b.create<arith::SelectOp>(loc, first, zero, init);
-      inits.push_back(init);
-    }
+  if (zeroInit) {
+    SmallVector<Type> types(rows * vectors, vecType());
+    auto ifOp = b.create<scf::IfOp>(loc, types, first, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    Value zero = b.create<arith::ConstantOp>(
+        loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f));
+    b.create<scf::YieldOp>(loc, SmallVector<Value>(rows * vectors, zero));
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    b.create<scf::YieldOp>(loc, loadC());
+    inits.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+  } else {
+    inits = loadC();
+  }
 
   auto forOp = b.create<scf::ForOp>(
       loc, index(0), kSize, index(1), inits,

@@ -345,9 +345,10 @@ static int64_t elementsAfter(ArrayRef<int64_t> shape, int64_t dim) {
 }
 
 /// Rows of a matmul's M per workgroup, at least: each workgroup packs all
-/// of B again (rlx-cpu-matmul-microkernel), which pays off over 128 rows of
-/// A; with fewer rows, two workgroups still share the work.
-static constexpr int64_t kMatmulRows = 128;
+/// of B again (rlx-cpu-matmul-microkernel), so fewer, larger workgroups
+/// pack less (a 1024-row matmul: 2 packings of B, not 8); below 1024 rows
+/// the work still splits in two.
+static constexpr int64_t kMatmulRows = 512;
 
 /// The least chunk of `dim` for `op`: matmul rows (M, not batch dims) come
 /// in blocks of up to kMatmulRows, other ops by elements alone.

@@ -5,7 +5,7 @@
 // second run splits kernels into small workgroups to show the row views.
 
 // f32 matmul: zero-fill the result, then linalg.matmul into it. Split: a
-// matmul keeps at least half its rows (up to 128) per workgroup, as each
+// matmul keeps at least half its rows (up to 512) per workgroup, as each
 // workgroup packs all of B: 2 workgroups of 4 rows; the weight is read whole.
 // CHECK-LABEL: lir.program @matmul
 // CHECK:         lir.kernel @matmul_0 grid = [1] {

@@ -34,7 +34,7 @@
 
 // The encoder (batch 1): 17 kernels; the attention scale is folded into its
 // kernel (no constant slot); reshapes are views (no kernel); with batch 1
-// the splits run along the sequence (2 workgroups: a matmul keeps at least half its rows, up to 128) or the heads (4).
+// the splits run along the sequence (2 workgroups: a matmul keeps at least half its rows, up to 512) or the heads (4).
 // ENC-LABEL: lir.program @encoder arena_size = 4207616 alignment = 64 {
 // ENC-NEXT:    lir.io input "x" at 0 : memref<1x128x256xf32>
 // ENC-COUNT-16: lir.io param
