@@ -15,6 +15,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
@@ -54,10 +55,25 @@ struct CompiledGraph::Impl {
   /// runSlots allocates nothing.
   std::vector<const Slot *> inputSlots;
   std::vector<OutputView> outputViews;
+  /// The input table of the next run: where each input's data is (the
+  /// caller's memory; the code reads it in place, nothing is copied).
+  std::vector<const void *> boundInputs;
   /// One run at a time: the executable has one arena.
   std::mutex mutex;
 
   const Manifest &manifest() const { return executable->manifest(); }
+
+  /// The position of input `slot` in inputSlots (the input table).
+  size_t inputIndex(const Slot *slot) const {
+    return static_cast<size_t>(
+        std::find(inputSlots.begin(), inputSlots.end(), slot) -
+        inputSlots.begin());
+  }
+  /// The table for CpuExecutable::run; a graph without inputs uses the
+  /// executable's own.
+  const void *const *inputTable() const {
+    return boundInputs.empty() ? nullptr : boundInputs.data();
+  }
 
   /// The slot of `role` named `name` and its index, or a not_found Status.
   Expected<size_t> findSlot(SlotRole role, const std::string &name) const {
@@ -161,14 +177,14 @@ CompiledGraph::run(const std::vector<NamedInput> &inputs) {
                     "input '" + m.slots[i].name + "' is missing");
   if (Status s = impl_->checkParamsBound(); !s)
     return s;
-  // Validated: only now touch the arena.
-  uint8_t *arena = impl_->executable->arena();
+  // Validated: the code reads each input where the caller holds it.
+  std::vector<const void *> &bound = impl_->boundInputs;
   for (const NamedInput &in : inputs) {
     const Slot *slot = m.findSlot(SlotRole::input, in.name);
-    if (in.bytes)
-      std::memcpy(arena + slot->offset, in.data, in.bytes);
+    bound[impl_->inputIndex(slot)] = in.data;
   }
-  if (Status s = impl_->executable->run(); !s)
+  uint8_t *arena = impl_->executable->arena();
+  if (Status s = impl_->executable->run(impl_->inputTable()); !s)
     return s;
   std::vector<NamedOutput> outputs;
   for (const Slot *slot : m.slotsWithRole(SlotRole::output)) {
@@ -197,11 +213,9 @@ CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
                         "'): null data pointer with nonzero size");
   if (Status s = impl_->checkParamsBound(); !s)
     return s;
-  uint8_t *arena = impl_->executable->arena();
   for (size_t i = 0; i < slots.size(); ++i)
-    if (slots[i]->size)
-      std::memcpy(arena + slots[i]->offset, inputs[i], slots[i]->size);
-  if (Status s = impl_->executable->run(); !s)
+    impl_->boundInputs[i] = inputs[i];
+  if (Status s = impl_->executable->run(impl_->inputTable()); !s)
     return s;
   return OutputViews{impl_->outputViews.data(), impl_->outputViews.size()};
 }
@@ -266,6 +280,7 @@ struct Session::Impl {
     const Manifest &m = impl->executable->manifest();
     impl->bound.assign(m.slots.size(), false);
     impl->inputSlots = m.slotsWithRole(SlotRole::input);
+    impl->boundInputs.assign(impl->inputSlots.size(), nullptr);
     for (const Slot *slot : m.slotsWithRole(SlotRole::output))
       impl->outputViews.push_back(
           {slot, impl->executable->arena() + slot->offset});

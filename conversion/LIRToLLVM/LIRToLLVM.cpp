@@ -127,35 +127,101 @@ static void rewriteStridedCopies(func::FuncOp fn) {
   }
 }
 
+/// An input slot of a program: its arena range, in lir.io order (the order
+/// of the runtime's input table).
+struct InputSlot {
+  int64_t offset, bytes;
+};
+
+static SmallVector<InputSlot> inputSlotsOf(lir::ProgramOp program) {
+  SmallVector<InputSlot> inputs;
+  for (auto io : program.getBody().front().getOps<lir::IOOp>()) {
+    if (io.getKind() != IOKind::input)
+      continue;
+    MemRefType type = io.getMemRefType();
+    int64_t bits = type.getElementTypeBitWidth();
+    inputs.push_back({io.getOffsetAttr().getInt(),
+                      type.getNumElements() * ((bits + 7) / 8)});
+  }
+  return inputs;
+}
+
+/// The bytes of input `index` as a memref<bytes x i8> at the address the
+/// input table holds for it: a memref descriptor built from the pointer
+/// (the cast folds away when memrefs become descriptors).
+static Value boundInput(OpBuilder &b, Location loc, Value table,
+                        unsigned index, int64_t bytes) {
+  MLIRContext *ctx = b.getContext();
+  Type i64 = b.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  Value address = b.create<memref::LoadOp>(
+      loc, table, ValueRange{b.create<arith::ConstantIndexOp>(loc, index)});
+  Value pointer = b.create<LLVM::IntToPtrOp>(loc, ptrType, address);
+  auto dims = LLVM::LLVMArrayType::get(i64, 1);
+  auto descriptorType =
+      LLVM::LLVMStructType::getLiteral(ctx, {ptrType, ptrType, i64, dims, dims});
+  auto constant = [&](int64_t v) {
+    return b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(v));
+  };
+  Value d = b.create<LLVM::UndefOp>(loc, descriptorType);
+  d = b.create<LLVM::InsertValueOp>(loc, d, pointer, ArrayRef<int64_t>{0});
+  d = b.create<LLVM::InsertValueOp>(loc, d, pointer, ArrayRef<int64_t>{1});
+  d = b.create<LLVM::InsertValueOp>(loc, d, constant(0), ArrayRef<int64_t>{2});
+  d = b.create<LLVM::InsertValueOp>(loc, d, constant(bytes),
+                                    ArrayRef<int64_t>{3, 0});
+  d = b.create<LLVM::InsertValueOp>(loc, d, constant(1),
+                                    ArrayRef<int64_t>{4, 0});
+  auto type = MemRefType::get({bytes}, b.getI8Type());
+  return b.create<UnrealizedConversionCastOp>(loc, type, d).getResult(0);
+}
+
 /// Builds the function of one dispatch before `insertBefore`.
 static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
                                     lir::KernelOp kernel, MemRefType arenaType,
-                                    StringRef name, Operation *insertBefore) {
+                                    ArrayRef<InputSlot> inputs, StringRef name,
+                                    Operation *insertBefore) {
   MLIRContext *ctx = dispatch.getContext();
   Location loc = dispatch.getLoc();
   Type i64 = IntegerType::get(ctx, 64);
+  auto tableType = MemRefType::get(
+      {std::max<int64_t>(1, static_cast<int64_t>(inputs.size()))}, i64);
   OpBuilder b(insertBefore);
   auto fn = b.create<func::FuncOp>(
-      loc, name, FunctionType::get(ctx, {arenaType, i64, i64, i64}, {}));
+      loc, name,
+      FunctionType::get(ctx, {arenaType, tableType, i64, i64, i64}, {}));
   fn.setPublic();
   fn->setAttr("lir.kernel", kernel.getSymNameAttr());
   fn->setAttr("lir.grid", kernel.getGridAttr());
 
-  // The views: one memref.view per kernel argument at its constant offset.
+  // The views: one memref.view per kernel argument at its constant offset,
+  // of the arena, or of the input's own memory when it lies in an input
+  // slot (inputs are bound, not copied: docs/CPUBackend.md).
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToEnd(entry);
   Block &kernelEntry = kernel.getBody().front();
   IRMapping mapping;
+  DenseMap<unsigned, Value> bound;
   for (auto [view, param] :
        llvm::zip(dispatch.getArgs(), kernelEntry.getArguments())) {
     // Schedules hold only views and dispatches, and programs are isolated:
     // every dispatch operand is a lir.view.
     auto viewOp = view.getDefiningOp<lir::ViewOp>();
-    Value offset = b.create<arith::ConstantIndexOp>(
-        viewOp.getLoc(), viewOp.getOffsetAttr().getInt());
-    Value typed =
-        b.create<memref::ViewOp>(viewOp.getLoc(), viewOp.getType(),
-                                 entry->getArgument(0), offset, ValueRange{});
+    int64_t at = viewOp.getOffsetAttr().getInt();
+    Value base = entry->getArgument(0);
+    for (auto [index, input] : llvm::enumerate(inputs)) {
+      if (at < input.offset || at >= input.offset + input.bytes)
+        continue;
+      Value &memory = bound[index];
+      if (!memory)
+        memory = boundInput(b, viewOp.getLoc(), entry->getArgument(1), index,
+                            input.bytes);
+      base = memory;
+      at -= input.offset;
+      break;
+    }
+    Value offset = b.create<arith::ConstantIndexOp>(viewOp.getLoc(), at);
+    Value typed = b.create<memref::ViewOp>(viewOp.getLoc(), viewOp.getType(),
+                                           base, offset, ValueRange{});
     mapping.map(param, typed);
   }
 
@@ -176,7 +242,7 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
     if (!ids[dim]) {
       b.setInsertionPointToStart(entry);
       ids[dim] = b.create<arith::IndexCastOp>(op.getLoc(), b.getIndexType(),
-                                              entry->getArgument(1 + dim));
+                                              entry->getArgument(2 + dim));
     }
     op.replaceAllUsesWith(ids[dim]);
     op.erase();
@@ -489,6 +555,7 @@ static LogicalResult outlinePrograms(ModuleOp module) {
     auto arenaType = MemRefType::get({program.getArenaSizeAttr().getInt()},
                                      IntegerType::get(module.getContext(), 8));
     SymbolTable kernels(program);
+    SmallVector<InputSlot> inputs = inputSlotsOf(program);
     unsigned index = 0;
     for (auto schedule : program.getBody().getOps<lir::ScheduleOp>()) {
       for (auto dispatch : schedule.getBody().getOps<lir::DispatchOp>()) {
@@ -500,8 +567,8 @@ static LogicalResult outlinePrograms(ModuleOp module) {
                  << "', but the module already has a symbol of that name";
         // lir.dispatch C1 guarantees the kernel.
         auto kernel = kernels.lookup<lir::KernelOp>(dispatch.getKernel());
-        func::FuncOp fn =
-            outlineDispatch(dispatch, kernel, arenaType, name, program);
+        func::FuncOp fn = outlineDispatch(dispatch, kernel, arenaType, inputs,
+                                          name, program);
         if (failed(lowerLibraryCalls(module, fn)))
           return failure();
       }

@@ -121,11 +121,14 @@ public:
   Status setParamTyped(const std::string &name, const void *data, size_t bytes,
                        DType dtype);
   /// Runs with named inputs (each input exactly once) and returns copies of
-  /// the outputs. Thread-safe: concurrent calls are serialized.
+  /// the outputs. Thread-safe: concurrent calls are serialized. Inputs are
+  /// read where they are, during the call only (not copied, never written;
+  /// no alignment beyond the element's is needed).
   Expected<std::vector<NamedOutput>> run(const std::vector<NamedInput> &inputs);
   /// Runs with inputs by manifest index (`inputs[i]` has the byte size of
   /// input slot i) and returns views of the outputs in the arena. Makes no
-  /// heap allocation: the steady-state fast path.
+  /// heap allocation and copies no input (read in place, as for run()):
+  /// the steady-state fast path.
   Expected<OutputViews> runSlots(const std::vector<const void *> &inputs);
   const Manifest &manifest() const;
   /// The serialized artifact (for rlx-run --emit-artifact and caches).

@@ -334,15 +334,21 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
   base = (base + alignment - 1) & ~(uintptr_t(alignment) - 1);
   exe->arenaBase = reinterpret_cast<uint8_t *>(base);
 
-  for (const Slot &slot : manifest.slots)
+  for (const Slot &slot : manifest.slots) {
     if (slot.role == SlotRole::constant && slot.size)
       std::memcpy(exe->arenaBase + slot.offset, slot.data.data(), slot.size);
+    if (slot.role == SlotRole::input)
+      exe->arenaInputs.push_back(exe->arenaBase + slot.offset);
+  }
+  // The table always has an entry: the code reads a memref of at least one.
+  if (exe->arenaInputs.empty())
+    exe->arenaInputs.push_back(exe->arenaBase);
   return exe;
 }
 
 CpuExecutable::~CpuExecutable() = default;
 
-Status CpuExecutable::run() {
+Status CpuExecutable::run(const void *const *inputs) {
   // Detects, not serializes: a second caller gets an error instead of
   // corrupting the first caller's arena.
   if (running.exchange(true, std::memory_order_acquire))
@@ -360,14 +366,15 @@ Status CpuExecutable::run() {
   }
 #endif
   uint8_t *arena = arenaBase;
+  const void *const *table = inputs ? inputs : arenaInputs.data();
   for (size_t i = 0; i < functions.size(); ++i) {
     DispatchFn fn = functions[i];
     const Dispatch &dispatch = manifestCopy.dispatches[i];
     int64_t gx = dispatch.grid[0];
     int64_t gy = dispatch.grid[1];
-    auto point = [fn, arena, gx, gy](int64_t index) {
+    auto point = [fn, arena, table, gx, gy](int64_t index) {
       int64_t rest = index / gx;
-      fn(arena, index % gx, rest % gy, rest / gy);
+      fn(arena, table, index % gx, rest % gy, rest / gy);
     };
     int64_t points = gridPointCount(dispatch);
     if (pool) {

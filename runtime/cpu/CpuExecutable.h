@@ -41,8 +41,10 @@ bool hasNativeMatmul();
 
 class CpuExecutable {
 public:
-  /// The code ABI of one dispatch (docs/CPUBackend.md).
-  using DispatchFn = void (*)(void *arena, int64_t x, int64_t y, int64_t z);
+  /// The code ABI of one dispatch (docs/CPUBackend.md): `inputs[j]` is
+  /// where the j-th input slot's data is (manifest order).
+  using DispatchFn = void (*)(void *arena, const void *const *inputs,
+                              int64_t x, int64_t y, int64_t z);
 
   /// Loads `artifact` for running on this host with `pool` (borrowed, must
   /// outlive the executable; null runs every grid point on the caller).
@@ -58,13 +60,16 @@ public:
   CpuExecutable &operator=(const CpuExecutable &) = delete;
 
   /// Runs every dispatch over its grid, in manifest order, each after the
-  /// previous one has finished. Inputs and parameters must already be in the
+  /// previous one has finished. `inputs` holds one pointer per input slot
+  /// (manifest order) to that input's data, which the code reads in place
+  /// and never writes; it must stay valid until run() returns. Null: the
+  /// inputs are in their arena slots. Parameters must already be in the
   /// arena; outputs are there afterwards. Not reentrant (see above).
   /// If the code calls cblas_sgemm, OpenBLAS is first set to the pool's
   /// thread count (1 without a pool): a process-wide setting, so executables
   /// with different pools that run at the same time share whichever count
   /// was set last (results do not depend on it).
-  Status run();
+  Status run(const void *const *inputs = nullptr);
 
   /// The arena: manifest().arenaSize bytes, aligned to at least 64 and to
   /// manifest().alignment, zeroed at load, constants copied in.
@@ -84,6 +89,9 @@ private:
   std::unique_ptr<Impl> impl;
   std::vector<DispatchFn> functions;
   uint8_t *arenaBase = nullptr;
+  /// The input table of a run without bound inputs: each input slot's
+  /// address in the arena (at least one entry).
+  std::vector<const void *> arenaInputs;
   std::atomic<bool> running{false};
 };
 

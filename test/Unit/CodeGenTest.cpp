@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "api/CodeGen.h"
 #include "conversion/LIRToLLVM/LIRToLLVM.h"
+#include "dialects/LIR/LIROps.h"
 #include "dialects/RlxDialects.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -37,6 +38,7 @@ extern "C" void openblas_set_num_threads(int);
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,19 +47,32 @@ using namespace mlir;
 
 namespace {
 
-using DispatchFn = void (*)(void *, int64_t, int64_t, int64_t);
+using DispatchFn = void (*)(void *, const void *const *, int64_t, int64_t,
+                            int64_t);
 
 struct Dispatch {
   std::string symbol;
   std::array<int64_t, 3> grid = {1, 1, 1};
   DispatchFn fn = nullptr;
+  /// The arena offsets of the program's input slots (the input table the
+  /// tests pass points into the arena, where they wrote the inputs).
+  std::vector<int64_t> inputOffsets;
 
+  /// Calls the function at one grid point.
+  void call(void *arena, int64_t x, int64_t y, int64_t z) const {
+    std::vector<const void *> table;
+    for (int64_t offset : inputOffsets)
+      table.push_back(static_cast<uint8_t *>(arena) + offset);
+    if (table.empty())
+      table.push_back(arena);
+    fn(arena, table.data(), x, y, z);
+  }
   /// Calls the function once per grid point.
   void runAll(void *arena) const {
     for (int64_t x = 0; x < grid[0]; ++x)
       for (int64_t y = 0; y < grid[1]; ++y)
         for (int64_t z = 0; z < grid[2]; ++z)
-          fn(arena, x, y, z);
+          call(arena, x, y, z);
   }
 };
 
@@ -123,6 +138,16 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &ctx);
   if (!module)
     return ::testing::AssertionFailure() << "parse failed:\n" << diagnostics;
+  // Input slots per program, before the lowering erases the programs.
+  std::map<std::string, std::vector<int64_t>> inputs;
+  size_t programs = 0;
+  module->walk([&](rlx::lir::ProgramOp program) {
+    ++programs;
+    std::vector<int64_t> &offsets = inputs[program.getSymName().str()];
+    for (auto io : program.getBody().front().getOps<rlx::lir::IOOp>())
+      if (io.getKind() == rlx::IOKind::input)
+        offsets.push_back(io.getOffsetAttr().getInt());
+  });
   PassManager pm(&ctx);
   rlx::LIRToLLVMOptions options;
   options.tileMatmul = tileMatmul;
@@ -138,6 +163,11 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
       continue;
     Dispatch d;
     d.symbol = fn.getSymName().str();
+    // `<program>_rlx_dispatch_<i>` when the module holds several programs.
+    std::string program = inputs.empty() ? "" : inputs.begin()->first;
+    if (programs > 1)
+      program = d.symbol.substr(0, d.symbol.rfind("_rlx_dispatch_"));
+    d.inputOffsets = inputs[program];
     for (auto [i, g] : llvm::enumerate(grid.asArrayRef()))
       d.grid[i] = g;
     out.dispatches.push_back(d);
@@ -595,10 +625,10 @@ TEST_F(CodeGen, TwoWorkgroupsWriteTheirHalves) {
     arena.at<float>(64)[i] = 1234.5f;
 
   // Workgroup 1 alone writes the second half and nothing else.
-  c.dispatches[0].fn(arena.get(), 1, 0, 0);
+  c.dispatches[0].call(arena.get(), 1, 0, 0);
   for (int i = 0; i < 16; ++i)
     EXPECT_EQ(arena.at<float>(64)[i], i < 8 ? 1234.5f : in[i] * 2.0f) << i;
-  c.dispatches[0].fn(arena.get(), 0, 0, 0);
+  c.dispatches[0].call(arena.get(), 0, 0, 0);
   for (int i = 0; i < 16; ++i)
     EXPECT_EQ(arena.at<float>(64)[i], in[i] * (i < 8 ? 1.0f : 2.0f)) << i;
 }

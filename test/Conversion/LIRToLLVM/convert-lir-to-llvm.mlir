@@ -8,24 +8,31 @@
 // ONLYLLVM-NOT: unrealized_conversion_cast
 
 // Two workgroups, each scaling its half (a subview at workgroup_id * 8):
-// one exported function (ptr, i64, i64, i64); the coordinate is %x, the
-// views are the arena pointer plus their constant offsets.
+// one exported function (ptr arena, ptr inputs, i64, i64, i64); the
+// coordinate is %x. The input is read where the input table says (its
+// address loaded from entry 0); the output is the arena pointer plus its
+// constant offset.
 // CHECK-LABEL: llvm.func @rlx_dispatch_0(
-// CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr, %[[X:[^:]+]]: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
+// CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr, %[[INPUTS:[^:]+]]: !llvm.ptr, %[[X:[^:]+]]: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
 // CHECK-SAME:      attributes {lir.grid = array<i64: 2>, lir.kernel = "scale_half"}
 // CHECK-DAG:     %[[C8:.+]] = llvm.mlir.constant(8 : index) : i64
+// CHECK-DAG:     %[[ADDR:.+]] = llvm.load %[[INPUTS]] : !llvm.ptr -> i64
+// CHECK-DAG:     %[[IN:.+]] = llvm.inttoptr %[[ADDR]] : i64 to !llvm.ptr
 // CHECK-DAG:     %[[OUT:.+]] = llvm.getelementptr %[[ARENA]][64] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK-DAG:     %[[OFF:.+]] = llvm.mul %[[X]], %[[C8]] : i64
+// CHECK:         llvm.getelementptr %[[IN]][%[[OFF]]]
 // CHECK:         llvm.fmul
 // CHECK:         llvm.return
 // CHECK-NOT:   llvm.func @rlx_dispatch_1
 
 // OUTLINE-LABEL: func.func @rlx_dispatch_0(
-// OUTLINE-SAME:      %[[ARENA:[^:]+]]: memref<128xi8>, %[[X:[^:]+]]: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
+// OUTLINE-SAME:      %[[ARENA:[^:]+]]: memref<128xi8>, %[[INPUTS:[^:]+]]: memref<1xi64>, %[[X:[^:]+]]: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
 // OUTLINE-SAME:      attributes {lir.grid = array<i64: 2>, lir.kernel = "scale_half"}
 // OUTLINE:         %[[WG:.+]] = arith.index_cast %[[X]] : i64 to index
+// OUTLINE:         %[[ADDR:.+]] = memref.load %[[INPUTS]][%{{.+}}] : memref<1xi64>
+// OUTLINE:         %[[BYTES:.+]] = builtin.unrealized_conversion_cast %{{.+}} : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<64xi8>
 // OUTLINE:         %[[C0:.+]] = arith.constant 0 : index
-// OUTLINE-NEXT:    %[[IN:.+]] = memref.view %[[ARENA]][%[[C0]]][] : memref<128xi8> to memref<16xf32>
+// OUTLINE-NEXT:    %[[IN:.+]] = memref.view %[[BYTES]][%[[C0]]][] : memref<64xi8> to memref<16xf32>
 // OUTLINE-NEXT:    %[[C64:.+]] = arith.constant 64 : index
 // OUTLINE-NEXT:    %[[OUT:.+]] = memref.view %[[ARENA]][%[[C64]]][] : memref<128xi8> to memref<16xf32>
 // OUTLINE:         %[[OFF:.+]] = arith.muli %[[WG]], %{{.+}} : index
@@ -68,7 +75,7 @@ lir.program @halves arena_size = 128 alignment = 64 {
 // dispatch, in schedule order, each with its own offsets; the matmul is
 // loops of fmul + fadd.
 // CHECK-LABEL: llvm.func @rlx_dispatch_0(
-// CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
+// CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
 // CHECK-SAME:      lir.kernel = "matmul"
 // CHECK-DAG:     llvm.getelementptr %[[ARENA]][64] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK-DAG:     llvm.getelementptr %[[ARENA]][128] : (!llvm.ptr) -> !llvm.ptr, i8
@@ -114,7 +121,7 @@ lir.program @mm arena_size = 256 alignment = 64 {
 // lowered along.
 // CHECK-LABEL: llvm.func @helper()
 // CHECK-LABEL: llvm.func @first_rlx_dispatch_0(
-// CHECK-SAME:      !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
+// CHECK-SAME:      !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64)
 // CHECK-SAME:      lir.kernel = "fill"
 // CHECK-LABEL: llvm.func @first_rlx_dispatch_1(
 // CHECK-LABEL: llvm.func @second_rlx_dispatch_0(
@@ -159,14 +166,14 @@ lir.program @second arena_size = 32 alignment = 16 {
 
 // A 3-D grid: workgroup_id 1 and 2 read the y and z arguments.
 // CHECK-LABEL: llvm.func @rlx_dispatch_0(
-// CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr, %[[X:[^:]+]]: i64, %[[Y:[^:]+]]: i64, %[[Z:[^:]+]]: i64)
+// CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[X:[^:]+]]: i64, %[[Y:[^:]+]]: i64, %[[Z:[^:]+]]: i64)
 // CHECK-SAME:      lir.grid = array<i64: 2, 3, 4>
 // CHECK-DAG:     llvm.mul %[[Y]], %{{.+}} : i64
 // CHECK-DAG:     llvm.add %{{.+}}, %[[Z]] : i64
 // CHECK:         llvm.store
 
 // OUTLINE-LABEL: func.func @rlx_dispatch_0(
-// OUTLINE-SAME:      %{{[^:]+}}: memref<128xi8>, %{{[^:]+}}: i64, %[[Y:[^:]+]]: i64, %[[Z:[^:]+]]: i64)
+// OUTLINE-SAME:      %{{[^:]+}}: memref<128xi8>, %{{[^:]+}}: memref<1xi64>, %{{[^:]+}}: i64, %[[Y:[^:]+]]: i64, %[[Z:[^:]+]]: i64)
 // OUTLINE-DAG:     arith.index_cast %[[Y]] : i64 to index
 // OUTLINE-DAG:     arith.index_cast %[[Z]] : i64 to index
 lir.program @grid3d arena_size = 128 alignment = 64 {

@@ -26,8 +26,10 @@
 // LIR-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C]] : memref<8x4xf32>)
 // LIR-NEXT:      linalg.matmul {rlx.library_call = "cblas_sgemm"} ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
 // LIR-NEXT:      lir.return
+// The inputs A and B are read where the input table says (entries 0 and
+// 1), the output C at its arena offset.
 // CALL-LABEL: func.func @matmul_rlx_dispatch_0(
-// CALL-SAME:      %[[ARENA:[^:]+]]: memref<896xi8>
+// CALL-SAME:      %[[ARENA:[^:]+]]: memref<896xi8>, %[[INPUTS:[^:]+]]: memref<2xi64>
 // CALL-DAG:     %[[ROW:.+]] = arith.constant 101 : i32
 // CALL-DAG:     %[[NOT:.+]] = arith.constant 111 : i32
 // CALL-DAG:     %[[I8:.+]] = arith.constant 8 : i32
@@ -35,15 +37,17 @@
 // CALL-DAG:     %[[I16:.+]] = arith.constant 16 : i32
 // CALL-DAG:     %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
 // CALL-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CALL-DAG:     %[[C512:.+]] = arith.constant 512 : index
 // CALL-DAG:     %[[C768:.+]] = arith.constant 768 : index
 // CALL-NOT:     linalg.fill
-// CALL:         %[[AI:.+]] = memref.extract_aligned_pointer_as_index %[[ARENA]]
+// CALL:         memref.load %[[INPUTS]][%{{.+}}] : memref<2xi64>
+// CALL:         %[[ABYTES:.+]] = builtin.unrealized_conversion_cast {{.*}} to memref<512xi8>
+// CALL:         memref.load %[[INPUTS]][%{{.+}}] : memref<2xi64>
+// CALL:         %[[BBYTES:.+]] = builtin.unrealized_conversion_cast {{.*}} to memref<256xi8>
+// CALL:         %[[AI:.+]] = memref.extract_aligned_pointer_as_index %[[ABYTES]]
 // CALL-NEXT:    %[[AI64:.+]] = arith.index_cast %[[AI]] : index to i64
 // CALL-NEXT:    %[[AP:.+]] = llvm.inttoptr %[[AI64]] : i64 to !llvm.ptr
-// CALL-NEXT:    %[[BI:.+]] = memref.extract_aligned_pointer_as_index %[[ARENA]]
-// CALL-NEXT:    %[[BA:.+]] = arith.addi %[[BI]], %[[C512]] : index
-// CALL-NEXT:    %[[BI64:.+]] = arith.index_cast %[[BA]] : index to i64
+// CALL-NEXT:    %[[BI:.+]] = memref.extract_aligned_pointer_as_index %[[BBYTES]]
+// CALL-NEXT:    %[[BI64:.+]] = arith.index_cast %[[BI]] : index to i64
 // CALL-NEXT:    %[[BP:.+]] = llvm.inttoptr %[[BI64]] : i64 to !llvm.ptr
 // CALL-NEXT:    %[[CI:.+]] = memref.extract_aligned_pointer_as_index %[[ARENA]]
 // CALL-NEXT:    %[[CA:.+]] = arith.addi %[[CI]], %[[C768]] : index

@@ -11,15 +11,18 @@ static float *slot(void *arena, int64_t offset) {
 }
 
 /* output = 2 * input, grid (N / CHUNK, 1, 1). */
-void rlx_dispatch_0(void *arena, int64_t x, int64_t y, int64_t z) {
-  const float *in = slot(arena, RLX_TEST_INPUT_OFFSET);
+void rlx_dispatch_0(void *arena, const void *const *inputs, int64_t x,
+                    int64_t y, int64_t z) {
+  /* The input is where the input table says (its arena slot by default). */
+  const float *in = (const float *)inputs[0];
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   for (int64_t i = x * RLX_TEST_CHUNK; i < (x + 1) * RLX_TEST_CHUNK; ++i)
     out[i] = 2.0f * in[i];
 }
 
 /* output += constant, grid (N / CHUNK, 1, 1). */
-void rlx_dispatch_1(void *arena, int64_t x, int64_t y, int64_t z) {
+void rlx_dispatch_1(void *arena, const void *const *inputs, int64_t x,
+                    int64_t y, int64_t z) {
   const float *c = slot(arena, RLX_TEST_CONSTANT_OFFSET);
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   for (int64_t i = x * RLX_TEST_CHUNK; i < (x + 1) * RLX_TEST_CHUNK; ++i)
@@ -28,7 +31,8 @@ void rlx_dispatch_1(void *arena, int64_t x, int64_t y, int64_t z) {
 
 /* exp_out = expf(output), grid (2, 2, 2): one eighth of N per point, so all
  * three grid coordinates pick the share, and expf comes from the process. */
-void rlx_dispatch_2(void *arena, int64_t x, int64_t y, int64_t z) {
+void rlx_dispatch_2(void *arena, const void *const *inputs, int64_t x,
+                    int64_t y, int64_t z) {
   const float *in = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   float *out = slot(arena, RLX_TEST_EXP_OFFSET);
   int64_t part = (z * 2 + y) * 2 + x;
@@ -39,7 +43,8 @@ void rlx_dispatch_2(void *arena, int64_t x, int64_t y, int64_t z) {
 
 /* A gate for the concurrent-run test: sets the int at arena offset 0 and
  * spins until the test sets the int at offset 4. */
-void rlx_dispatch_gate(void *arena, int64_t x, int64_t y, int64_t z) {
+void rlx_dispatch_gate(void *arena, const void *const *inputs, int64_t x,
+                       int64_t y, int64_t z) {
   int *entered = (int *)arena;
   int *release = (int *)((char *)arena + 4);
   __atomic_store_n(entered, 1, __ATOMIC_SEQ_CST);
