@@ -220,6 +220,29 @@ CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
   return OutputViews{impl_->outputViews.data(), impl_->outputViews.size()};
 }
 
+void CompiledGraph::setProfiling(bool on) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->executable->setProfiling(on);
+}
+
+std::vector<DispatchTime> CompiledGraph::dispatchTimes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const runtime::CpuExecutable &exe = *impl_->executable;
+  std::vector<DispatchTime> times;
+  if (exe.profiledRuns() == 0)
+    return times;
+  const auto &dispatches = exe.manifest().dispatches;
+  for (size_t i = 0; i < dispatches.size(); ++i) {
+    DispatchTime t;
+    t.symbol = dispatches[i].symbol;
+    t.grid = dispatches[i].grid;
+    t.meanMicros = static_cast<double>(exe.dispatchNanos()[i]) / 1000.0 /
+                   static_cast<double>(exe.profiledRuns());
+    times.push_back(std::move(t));
+  }
+  return times;
+}
+
 //===----------------------------------------------------------------------===//
 // Session
 //===----------------------------------------------------------------------===//

@@ -13,6 +13,7 @@
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -98,6 +99,15 @@ struct OutputView {
   const void *data = nullptr;
 };
 
+/// One dispatch's share of a run, from profiling (CompiledGraph::
+/// setProfiling): its symbol and grid (manifest order) and its mean wall
+/// time per run.
+struct DispatchTime {
+  std::string symbol;
+  std::array<int64_t, 3> grid = {1, 1, 1};
+  double meanMicros = 0;
+};
+
 /// The outputs of runSlots, in manifest order; owned by the CompiledGraph
 /// and valid until its next run.
 struct OutputViews {
@@ -130,6 +140,12 @@ public:
   /// heap allocation and copies no input (read in place, as for run()):
   /// the steady-state fast path.
   Expected<OutputViews> runSlots(const std::vector<const void *> &inputs);
+  /// Times every dispatch of the following runs (off by default: it costs
+  /// two clock reads per dispatch). Turning it on clears earlier times.
+  void setProfiling(bool on);
+  /// The mean time per run of each dispatch since profiling was turned on;
+  /// empty before any profiled run.
+  std::vector<DispatchTime> dispatchTimes() const;
   const Manifest &manifest() const;
   /// The serialized artifact (for rlx-run --emit-artifact and caches).
   const std::vector<uint8_t> &artifactBytes() const;

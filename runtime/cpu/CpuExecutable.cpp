@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 
@@ -348,6 +349,12 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
 
 CpuExecutable::~CpuExecutable() = default;
 
+void CpuExecutable::setProfiling(bool on) {
+  profiling = on;
+  nanos.assign(functions.size(), 0);
+  runs = 0;
+}
+
 Status CpuExecutable::run(const void *const *inputs) {
   // Detects, not serializes: a second caller gets an error instead of
   // corrupting the first caller's arena.
@@ -377,13 +384,22 @@ Status CpuExecutable::run(const void *const *inputs) {
       fn(arena, table, index % gx, rest % gy, rest / gy);
     };
     int64_t points = gridPointCount(dispatch);
+    auto start = profiling ? std::chrono::steady_clock::now()
+                           : std::chrono::steady_clock::time_point();
     if (pool) {
       pool->parallelFor(points, point);
     } else {
       for (int64_t p = 0; p < points; ++p)
         point(p);
     }
+    if (profiling)
+      nanos[i] += static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(
+              std::chrono::steady_clock::now() - start)
+              .count());
   }
+  if (profiling)
+    ++runs;
   running.store(false, std::memory_order_release);
   return Status::ok();
 }

@@ -71,6 +71,14 @@ public:
   /// was set last (results do not depend on it).
   Status run(const void *const *inputs = nullptr);
 
+  /// With profiling on, run() adds each dispatch's wall time (all its grid
+  /// points, ns) to dispatchNanos()[i]; off by default (two clock reads per
+  /// dispatch). Turning it on clears the sums.
+  void setProfiling(bool on);
+  const std::vector<uint64_t> &dispatchNanos() const { return nanos; }
+  /// The runs the sums cover.
+  uint64_t profiledRuns() const { return runs; }
+
   /// The arena: manifest().arenaSize bytes, aligned to at least 64 and to
   /// manifest().alignment, zeroed at load, constants copied in.
   uint8_t *arena() { return arenaBase; }
@@ -92,6 +100,9 @@ private:
   /// The input table of a run without bound inputs: each input slot's
   /// address in the arena (at least one entry).
   std::vector<const void *> arenaInputs;
+  bool profiling = false;
+  std::vector<uint64_t> nanos;
+  uint64_t runs = 0;
   std::atomic<bool> running{false};
 };
 

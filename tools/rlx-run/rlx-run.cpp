@@ -8,7 +8,8 @@
 //
 // Inputs and parameters not given as .npy files get seeded uniform random
 // values in [-1, 1). Outputs are printed (shape and leading values) or
-// written as .npy. --repeat N prints the median latency of N runs.
+// written as .npy. --repeat N prints the median latency of N runs; with
+// --profile also each dispatch's mean time, slowest first.
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
@@ -42,6 +43,10 @@ static cl::opt<unsigned> seed("seed", cl::desc("random data seed"),
                               cl::init(1));
 static cl::opt<unsigned>
     repeat("repeat", cl::desc("time this many runs (median)"), cl::init(0));
+static cl::opt<bool> profile(
+    "profile",
+    cl::desc("with --repeat: print each dispatch's mean time, slowest first"),
+    cl::init(false));
 static cl::opt<int> threads("num-threads",
                             cl::desc("worker threads (0: one per core)"),
                             cl::init(0));
@@ -69,6 +74,24 @@ static cl::opt<bool> nativeMatmul(
     cl::init(false));
 static cl::opt<unsigned> printCount("print", cl::desc("values to print"),
                                     cl::init(8));
+
+/// The --profile table: dispatches slowest first, with their share.
+static void printProfile(std::vector<rlx::DispatchTime> times) {
+  double total = 0;
+  for (const rlx::DispatchTime &t : times)
+    total += t.meanMicros;
+  std::stable_sort(times.begin(), times.end(),
+                   [](const rlx::DispatchTime &a, const rlx::DispatchTime &b) {
+                     return a.meanMicros > b.meanMicros;
+                   });
+  llvm::outs() << "profile: mean us per run, by dispatch (" << times.size()
+               << " dispatches, " << llvm::format("%.1f", total) << " us)\n";
+  for (const rlx::DispatchTime &t : times)
+    llvm::outs() << llvm::format("  %10.1f us %5.1f%%  ", t.meanMicros,
+                                 total > 0 ? 100.0 * t.meanMicros / total : 0.0)
+                 << t.symbol << " grid [" << t.grid[0] << ", " << t.grid[1]
+                 << ", " << t.grid[2] << "]\n";
+}
 
 static int fail(const rlx::Status &status) {
   llvm::errs() << "rlx-run: " << status.toString() << "\n";
@@ -246,6 +269,7 @@ int main(int argc, char **argv) {
   }
 
   if (repeat > 0) {
+    graph.setProfiling(profile);
     std::vector<double> micros;
     for (unsigned i = 0; i < repeat; ++i) {
       auto start = std::chrono::steady_clock::now();
@@ -262,6 +286,8 @@ int main(int argc, char **argv) {
                  << repeat << " runs (min "
                  << llvm::format("%.1f", micros.front()) << ", max "
                  << llvm::format("%.1f", micros.back()) << ")\n";
+    if (profile)
+      printProfile(graph.dispatchTimes());
   }
   return 0;
 }
