@@ -181,9 +181,10 @@ def CpuMatmulMicrokernel
     Option<"lanes", "lanes", "int64_t", /*default=*/"0",
            "f32 lanes per vector (0: the host's widest)">,
     Option<"tileRows", "tile-rows", "int64_t", /*default=*/"0",
-           "rows of A per register tile (0: 8 with 16 lanes, else 6)">,
+           "rows of A per register tile (0: 6)">,
     Option<"tileVectors", "tile-vectors", "int64_t", /*default=*/"0",
-           "vectors of columns per register tile (0: 2)">,
+           "vectors of columns per register tile (0: 4 with 16 lanes, "
+           "else 2)">,
     Option<"kBlock", "k-block", "int64_t", /*default=*/"128",
            "rows of B (and columns of A) packed per panel">,
     Option<"mBlock", "m-block", "int64_t", /*default=*/"128",

@@ -511,9 +511,13 @@ struct CpuMatmulMicrokernel
   Tile tileShape() const {
     Tile t;
     t.lanes = lanes > 0 ? int64_t(lanes) : hostF32Lanes();
-    // AVX-512 has 32 vector registers, AVX 16: accumulators + B + A.
-    t.rows = tileRows > 0 ? int64_t(tileRows) : (t.lanes >= 16 ? 12 : 6);
-    t.vectors = tileVectors > 0 ? int64_t(tileVectors) : 2;
+    // Accumulators + B vectors + one broadcast of A fit the registers:
+    // AVX-512 has 32 (6 x 4 + 4 + 1; 6 x 4 beat 12 x 2 and 8 x 2 in
+    // docs/Performance.md's runs: fewer broadcasts per FMA), AVX 16
+    // (6 x 2 + 2 + 1).
+    t.rows = tileRows > 0 ? int64_t(tileRows) : 6;
+    t.vectors = tileVectors > 0 ? int64_t(tileVectors)
+                                : (t.lanes >= 16 ? 4 : 2);
     t.kBlock = kBlock;
     t.mBlock = static_cast<int64_t>(llvm::alignTo(mBlock, t.rows));
     t.nBlock =

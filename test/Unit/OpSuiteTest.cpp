@@ -1155,10 +1155,10 @@ const std::vector<MatmulCase> kMatmulCases = {
     {{96, 100}, {100, 544}},          // split 3 ways; edge tiles in M, N, K
     {{16, 32, 64}, {64, 64}},         // collapsed rows, split on the batch
     {{4, 1, 64, 64}, {1, 8, 64, 64}}, // broadcast batch dims, split
-    // rlx-cpu-matmul-microkernel's edges: 2 workgroups of 65 rows (5 tiles
-    // of 12 and 5 rows, or 10 of 6 and 5); K = 2 x 128 + 44 (first, middle
-    // and last K blocks); N = 512 + 88 (a second column block whose last
-    // strip is masked).
+    // rlx-cpu-matmul-microkernel's edges: 2 workgroups of 65 rows (10
+    // tiles of 6 and 5 rows); K = 2 x 128 + 44 (first, middle and last K
+    // blocks); N = 512 + 88 (a second column block: one strip of 64 and a
+    // strip of 24 whose second vector is masked).
     {{130, 300}, {300, 600}},
 };
 
