@@ -197,14 +197,14 @@ static std::optional<int64_t> alignedDim(Value operand, Value result,
 }
 
 /// Matmul operands: batch dims broadcast; M is lhs dim rank-2, which rhs
-/// does not depend on.
+/// does not depend on; N is rhs's last dim, which lhs does not depend on.
 static std::optional<int64_t> matmulDim(Value operand, bool isLhs, Value result,
                                         int64_t dim) {
   if (dim < rankOf(result) - 2)
     return alignedDim(operand, result, dim);
-  if (isLhs)
-    return rankOf(operand) - 2;
-  return std::nullopt;
+  if (dim == rankOf(result) - 2)
+    return isLhs ? std::optional<int64_t>(rankOf(operand) - 2) : std::nullopt;
+  return isLhs ? std::nullopt : std::optional<int64_t>(rankOf(operand) - 1);
 }
 
 std::optional<int64_t> mlir::rlx::operandDimAlong(Operation *op, unsigned index,

@@ -350,13 +350,38 @@ static int64_t elementsAfter(ArrayRef<int64_t> shape, int64_t dim) {
 /// the work still splits in two.
 static constexpr int64_t kMatmulRows = 512;
 
+/// A matmul with fewer rows (all dims but N) than this splits its columns
+/// instead: each workgroup then packs only its own columns of B, where a
+/// split of few rows would have every workgroup pack all of B.
+static constexpr int64_t kColumnSplitRows = 256;
+/// Columns of N per workgroup of a column split, at least (4 strips of
+/// 64 with AVX-512).
+static constexpr int64_t kMatmulColumns = 256;
+
+/// N, when `op` is a matmul whose work splits along its columns (few rows,
+/// at least two strips' worth of columns).
+static std::optional<int64_t> columnSplitDim(Operation *op,
+                                             ArrayRef<int64_t> shape) {
+  if (!isa<mir::MatmulOp, mir::FusedMatmulOp>(op) || shape.size() < 2)
+    return std::nullopt;
+  int64_t rows = 1;
+  for (int64_t size : shape.drop_back())
+    rows *= size;
+  if (rows >= kColumnSplitRows || shape.back() < 128)
+    return std::nullopt;
+  return static_cast<int64_t>(shape.size()) - 1;
+}
+
 /// The least chunk of `dim` for `op`: matmul rows (M, not batch dims) come
-/// in blocks of up to kMatmulRows, other ops by elements alone.
+/// in blocks of up to kMatmulRows, columns (a column split) of up to
+/// kMatmulColumns, other ops by elements alone.
 static int64_t minimumChunk(Operation *op, int64_t dim,
                             ArrayRef<int64_t> shape) {
   if (!isa<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp>(op))
     return 1;
   int64_t rank = static_cast<int64_t>(shape.size());
+  if (dim == rank - 1)
+    return std::min<int64_t>(kMatmulColumns, llvm::divideCeil(shape[dim], 2));
   if (dim != rank - 2)
     return 1;
   return std::min<int64_t>(kMatmulRows, llvm::divideCeil(shape[dim], 2));
@@ -389,6 +414,12 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   for (int64_t d = 0; d < independent && !splitDim; ++d)
     if (shape[d] > 1)
       splitDim = d;
+  bool columnSplit = false;
+  if (independent > 0 && step.op)
+    if (std::optional<int64_t> columns = columnSplitDim(step.op, shape)) {
+      splitDim = columns;
+      columnSplit = true;
+    }
   SmallVector<std::optional<int64_t>> operandDims(step.operands.size());
   int64_t chunk = 1, grid = 1;
   if (splitDim) {
@@ -407,8 +438,10 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
                      elementsAfter(cast<ShapedType>(value.getType()).getShape(),
                                    *operandDims[i]));
     }
-    chunk = chooseChunk(shape[*splitDim], rowElements,
-                        options.workgroupElements,
+    // A column split is sized by its columns alone: every column has all
+    // of the rows' work.
+    chunk = chooseChunk(shape[*splitDim], columnSplit ? 1 : rowElements,
+                        columnSplit ? 0 : options.workgroupElements,
                         step.op ? minimumChunk(step.op, *splitDim, shape) : 1);
     grid = shape[*splitDim] / chunk;
   }

@@ -1160,6 +1160,9 @@ const std::vector<MatmulCase> kMatmulCases = {
     // blocks); N = 512 + 88 (a second column block: one strip of 64 and a
     // strip of 24 whose second vector is masked).
     {{130, 300}, {300, 600}},
+    // Few rows: the work splits along N (2 workgroups of 300 columns: 4
+    // strips of 64 and one of 44, partly masked).
+    {{20, 70}, {70, 600}},
 };
 
 /// Builds one module with every case of `cases` in `dtype` (f16 / bf16
@@ -2213,6 +2216,8 @@ TEST_P(FusedMatmulTest, ActivationAndBias) {
       // The epilogue on the microkernel's registers over every edge (see
       // kMatmulCases), with a bias per column and one per element.
       {{130, 300}, {300, 600}, {600}}, {{25, 140}, {140, 47}, {25, 47}},
+      // A column split: the bias and a per-element addend split with N.
+      {{20, 70}, {70, 600}, {600}},    {{3, 20, 70}, {70, 600}, {20, 600}},
   };
   Program p;
   struct Data {

@@ -243,3 +243,28 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
   %c = mir.matmul %a, %b : (tensor<1x8x4xf32>, tensor<4x4xf32>) -> tensor<1x8x4xf32>
   return %c : tensor<1x8x4xf32>
 }
+
+// Few rows (M = 4 < 256) and N = 512: the work splits along N, two
+// workgroups of 256 columns; A is read whole, B, the bias and the result
+// by columns, so each workgroup packs only its half of B.
+// CHECK-LABEL: lir.program @column_split
+// CHECK:         lir.kernel @fused_matmul_0 grid = [2] {
+// CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<4x8xf32>, %[[B:.+]]: memref<8x512xf32>, %[[BIAS:.+]]: memref<512xf32>, %[[C:.+]]: memref<4x512xf32>):
+// CHECK-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
+// CHECK-NEXT:      %[[N256:.+]] = arith.constant 256 : index
+// CHECK-NEXT:      %[[COL:.+]] = arith.muli %[[WG]], %[[N256]] : index
+// CHECK-NEXT:      %[[BS:.+]] = memref.subview %[[B]][0, %[[COL]]] [8, 256] [1, 1]
+// CHECK-NEXT:      %[[BIASS:.+]] = memref.subview %[[BIAS]][%[[COL]]] [256] [1]
+// CHECK-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[COL]]] [4, 256] [1, 1]
+// CHECK:           linalg.matmul ins(%[[A]], %[[BS]] : memref<4x8xf32>, memref<8x256xf32, strided<[512, 1], offset: ?>>) outs(%[[CS]]
+// A narrow N (< 128) keeps the row split.
+// CHECK-LABEL: lir.program @narrow
+// CHECK:         lir.kernel @matmul_0 grid = [1] {
+func.func @column_split(%a: tensor<4x8xf32>, %b: tensor<8x512xf32>, %bias: tensor<512xf32>) -> tensor<4x512xf32> {
+  %c = mir.fused_matmul %a, %b, %bias : (tensor<4x8xf32>, tensor<8x512xf32>, tensor<512xf32>) -> tensor<4x512xf32>
+  return %c : tensor<4x512xf32>
+}
+func.func @narrow(%a: tensor<4x8xf32>, %b: tensor<8x100xf32>) -> tensor<4x100xf32> {
+  %c = mir.matmul %a, %b : (tensor<4x8xf32>, tensor<8x100xf32>) -> tensor<4x100xf32>
+  return %c : tensor<4x100xf32>
+}

@@ -34,7 +34,8 @@
 
 // The encoder (batch 1): 17 kernels; the attention scale is folded into its
 // kernel (no constant slot); reshapes are views (no kernel); with batch 1
-// the splits run along the sequence (2 workgroups: a matmul keeps at least half its rows, up to 512) or the heads (4).
+// the splits run along the sequence (2 workgroups), the heads (4), or, for
+// matmuls of fewer than 256 rows, the columns (min(256, N / 2) or more).
 // ENC-LABEL: lir.program @encoder arena_size = 4207616 alignment = 64 {
 // ENC-NEXT:    lir.io input "x" at 0 : memref<1x128x256xf32>
 // ENC-COUNT-16: lir.io param
@@ -56,7 +57,7 @@
 // ENC:         lir.kernel @transpose_11 grid = [2] {
 // ENC:         lir.kernel @fused_matmul_12 grid = [2] {
 // ENC:         lir.kernel @residual_norm_layer_13 grid = [2] {
-// ENC:         lir.kernel @fused_matmul_14 grid = [2] {
+// ENC:         lir.kernel @fused_matmul_14 grid = [4] {
 // ENC:         lir.kernel @fused_matmul_15 grid = [2] {
 // ENC:         lir.kernel @residual_norm_layer_16 grid = [2] {
 // ENC-NOT:     lir.kernel
