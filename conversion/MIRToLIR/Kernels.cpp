@@ -221,13 +221,20 @@ std::optional<int64_t> mlir::rlx::operandDimAlong(Operation *op, unsigned index,
           return alignedDim(operand, result, dim);
         return matmulDim(operand, index == 0, result, dim);
       })
-      // The input's leading dims are the result's; weights are read whole.
-      .Case<mir::SharedMatmulOp, mir::SwigluOp, mir::LayerNormOp,
-            mir::RmsNormOp>([&](auto) -> Dim {
+      // The input's leading dims are the result's; weights are read whole,
+      // except that a shared_matmul's weights split with N (columns).
+      .Case([&](mir::SharedMatmulOp) -> Dim {
+        bool columns = dim == rankOf(result) - 1;
         if (index == 0)
-          return dim;
-        return std::nullopt;
+          return columns ? std::nullopt : Dim(dim);
+        return columns ? Dim(rankOf(operand) - 1) : std::nullopt;
       })
+      .Case<mir::SwigluOp, mir::LayerNormOp, mir::RmsNormOp>(
+          [&](auto) -> Dim {
+            if (index == 0)
+              return dim;
+            return std::nullopt;
+          })
       .Case([&](mir::ResidualNormOp) -> Dim {
         if (index <= 1) // input and residual; bias, gamma, beta are rows
           return dim;

@@ -358,12 +358,18 @@ static constexpr int64_t kColumnSplitRows = 256;
 /// 64 with AVX-512).
 static constexpr int64_t kMatmulColumns = 256;
 
-/// N, when `op` is a matmul whose work splits along its columns (few rows,
-/// at least two strips' worth of columns).
+/// N, when `op` is a matmul (or a shared_matmul whose results have one
+/// shape) whose work splits along its columns (few rows, at least two
+/// strips' worth of columns).
 static std::optional<int64_t> columnSplitDim(Operation *op,
                                              ArrayRef<int64_t> shape) {
-  if (!isa<mir::MatmulOp, mir::FusedMatmulOp>(op) || shape.size() < 2)
+  if (!isa<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp>(op) ||
+      shape.size() < 2)
     return std::nullopt;
+  // shared_matmul: every result splits the same way, so they need one N.
+  for (Value result : op->getResults())
+    if (cast<ShapedType>(result.getType()).getShape() != shape)
+      return std::nullopt;
   int64_t rows = 1;
   for (int64_t size : shape.drop_back())
     rows *= size;

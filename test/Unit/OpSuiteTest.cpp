@@ -2425,7 +2425,10 @@ TEST(SharedMatmul, SeveralWeights) {
   const std::vector<Case> cases = {{{1, 1}, {1, 1}},
                                    {{16, 33}, {64, 32}},
                                    {{2, 5, 7}, {3, 4, 5}},
-                                   {{64, 64}, {1024, 512}}};
+                                   {{64, 64}, {1024, 512}},
+                                   // One N, few rows: a column split (2
+                                   // workgroups of 150 columns).
+                                   {{1, 30, 40}, {300, 300, 300}}};
   Program p;
   std::vector<std::vector<std::vector<double>>> data; // x, then weights
   for (size_t i = 0; i < cases.size(); ++i) {

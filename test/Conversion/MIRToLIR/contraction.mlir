@@ -257,12 +257,24 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // CHECK-NEXT:      %[[BIASS:.+]] = memref.subview %[[BIAS]][%[[COL]]] [256] [1]
 // CHECK-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[COL]]] [4, 256] [1, 1]
 // CHECK:           linalg.matmul ins(%[[A]], %[[BS]] : memref<4x8xf32>, memref<8x256xf32, strided<[512, 1], offset: ?>>) outs(%[[CS]]
+// shared_matmul with one N: every weight and result splits by columns.
+// CHECK-LABEL: lir.program @shared_column_split
+// CHECK:         lir.kernel @shared_matmul_0 grid = [2] {
+// CHECK-NEXT:    ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[W0:.+]]: memref<8x256xf32>, %[[W1:.+]]: memref<8x256xf32>, %[[Y0:.+]]: memref<4x256xf32>, %[[Y1:.+]]: memref<4x256xf32>):
+// CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 128] [1, 1]
+// CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
+// CHECK-NEXT:      memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
+// CHECK-NEXT:      memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
 // A narrow N (< 128) keeps the row split.
 // CHECK-LABEL: lir.program @narrow
 // CHECK:         lir.kernel @matmul_0 grid = [1] {
 func.func @column_split(%a: tensor<4x8xf32>, %b: tensor<8x512xf32>, %bias: tensor<512xf32>) -> tensor<4x512xf32> {
   %c = mir.fused_matmul %a, %b, %bias : (tensor<4x8xf32>, tensor<8x512xf32>, tensor<512xf32>) -> tensor<4x512xf32>
   return %c : tensor<4x512xf32>
+}
+func.func @shared_column_split(%x: tensor<4x8xf32>, %w0: tensor<8x256xf32>, %w1: tensor<8x256xf32>) -> (tensor<4x256xf32>, tensor<4x256xf32>) {
+  %y0, %y1 = mir.shared_matmul %x, %w0, %w1 : (tensor<4x8xf32>, tensor<8x256xf32>, tensor<8x256xf32>) -> (tensor<4x256xf32>, tensor<4x256xf32>)
+  return %y0, %y1 : tensor<4x256xf32>, tensor<4x256xf32>
 }
 func.func @narrow(%a: tensor<4x8xf32>, %b: tensor<8x100xf32>) -> tensor<4x100xf32> {
   %c = mir.matmul %a, %b : (tensor<4x8xf32>, tensor<8x100xf32>) -> tensor<4x100xf32>
