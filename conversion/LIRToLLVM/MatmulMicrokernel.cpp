@@ -14,7 +14,8 @@
 //       for each block of `mBlock` rows of A (M):
 //         pack A[rows, block] register tile by register tile: per k, the
 //         tile's `tileRows` values are adjacent (not one per row of A,
-//         which at a 4 KiB row stride would all share one L1 set);
+//         which at a 4 KiB row stride would all share one L1 set); not
+//         when N is one strip (each row of A is then read once anyway);
 //         for each strip, for each register tile of rows (then the rest):
 //           the microkernel: tileRows x tileVectors vector accumulators
 //           in registers; per k one load per vector of the B panel, one
@@ -148,6 +149,9 @@ public:
     mBlock = std::min<int64_t>(tile.mBlock, llvm::alignTo(m, tile.rows));
     nBlock = std::min<int64_t>(tile.nBlock, llvm::alignTo(n, stripWidth));
     kBlock = std::min<int64_t>(tile.kBlock, k);
+    // With one strip of columns, each row of A is used once: packing it
+    // would cost what it saves.
+    packA = n > stripWidth;
   }
 
   void emit();
@@ -185,9 +189,9 @@ private:
                   Value first, Value last);
   void emitRowBlock(Value col0, Value cols, Value kStart, Value kSize,
                     Value row0, Value rows, Value first, Value last);
-  void emitMicrokernel(Value kSize, Value strip, Value tileIndex, Value row,
-                       int64_t rows, Value col, int64_t width, Value first,
-                       Value last);
+  void emitMicrokernel(Value kStart, Value kSize, Value strip,
+                       Value tileIndex, Value row, int64_t rows, Value col,
+                       int64_t width, Value first, Value last);
   SmallVector<Value> applyEpilogue(ArrayRef<Value> accs, Value row,
                                    int64_t rows, Value col, int64_t width);
 
@@ -198,6 +202,7 @@ private:
   bool zeroInit;
   const std::optional<Epilogue> &epilogue;
   int64_t m, n, k, stripWidth, mBlock, nBlock, kBlock;
+  bool packA;
   /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth].
   Value packedB;
   /// A's block of rows, register tile after tile: [mBlock / rows][kBlock][rows].
@@ -255,11 +260,12 @@ void MicrokernelEmitter::emit() {
         MemRefType::get({nBlock / stripWidth, kBlock, stripWidth},
                         b.getF32Type()),
         align);
-    packedA = b.create<memref::AllocaOp>(
-        loc,
-        MemRefType::get({mBlock / tile.rows, kBlock, tile.rows},
-                        b.getF32Type()),
-        align);
+    if (packA)
+      packedA = b.create<memref::AllocaOp>(
+          loc,
+          MemRefType::get({mBlock / tile.rows, kBlock, tile.rows},
+                          b.getF32Type()),
+          align);
   }
   // Blocks have dynamic sizes (the last may be partial); only the register
   // tile and strip sizes are static, so each microkernel shape is emitted
@@ -334,9 +340,11 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
       });
     }
   };
-  loop(index(0), fullTiles, 1, [&](Value t) { packTile(t, tile.rows); });
-  if (rest != 0)
-    when(hasRest, [&] { packTile(fullTiles, rest); });
+  if (packA) {
+    loop(index(0), fullTiles, 1, [&](Value t) { packTile(t, tile.rows); });
+    if (rest != 0)
+      when(hasRest, [&] { packTile(fullTiles, rest); });
+  }
 
   // Every tile of rows against every strip of columns.
   Value fullStrips = b.create<arith::DivUIOp>(loc, cols, index(stripWidth));
@@ -344,14 +352,15 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
     Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
     loop(index(0), fullTiles, 1, [&](Value t) {
       Value row = b.create<arith::AddIOp>(loc, row0, mul(t, tile.rows));
-      emitMicrokernel(kSize, strip, t, row, tile.rows, col, width, first, last);
+      emitMicrokernel(kStart, kSize, strip, t, row, tile.rows, col, width,
+                      first, last);
     });
     if (rest != 0)
       when(hasRest, [&] {
         Value row =
             b.create<arith::AddIOp>(loc, row0, mul(fullTiles, tile.rows));
-        emitMicrokernel(kSize, strip, fullTiles, row, rest, col, width, first,
-                        last);
+        emitMicrokernel(kStart, kSize, strip, fullTiles, row, rest, col, width,
+                        first, last);
       });
   };
   loop(index(0), fullStrips, 1,
@@ -363,9 +372,9 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
          [&] { tilesOf(fullStrips, edge); });
 }
 
-void MicrokernelEmitter::emitMicrokernel(Value kSize, Value strip,
-                                         Value tileIndex, Value row,
-                                         int64_t rows, Value col,
+void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize,
+                                         Value strip, Value tileIndex,
+                                         Value row, int64_t rows, Value col,
                                          int64_t width, Value first,
                                          Value last) {
   int64_t vectors = llvm::divideCeil(width, tile.lanes);
@@ -419,9 +428,18 @@ void MicrokernelEmitter::emitMicrokernel(Value kSize, Value strip,
               nloc, vecType(), packedB,
               ValueRange{strip, kk, constant(v * tile.lanes)}));
         SmallVector<Value> next;
+        Value ka = packA ? Value() : nb.create<arith::AddIOp>(nloc, kStart, kk);
         for (int64_t r = 0; r < rows; ++r) {
-          Value x = nb.create<memref::LoadOp>(
-              nloc, packedA, ValueRange{tileIndex, kk, constant(r)});
+          Value x =
+              packA ? nb.create<memref::LoadOp>(
+                          nloc, packedA, ValueRange{tileIndex, kk, constant(r)})
+                    : nb.create<memref::LoadOp>(
+                          nloc, a,
+                          ValueRange{r == 0 ? row
+                                            : nb.create<arith::AddIOp>(
+                                                  nloc, row, constant(r))
+                                                  .getResult(),
+                                     ka});
           Value splat = nb.create<vector::BroadcastOp>(nloc, vecType(), x);
           for (int64_t v = 0; v < vectors; ++v)
             next.push_back(nb.create<vector::FMAOp>(nloc, splat, bv[v],

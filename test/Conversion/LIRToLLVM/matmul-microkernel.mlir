@@ -38,9 +38,13 @@ func.func @fused(%a: memref<10x20xf32>, %b: memref<20x40xf32>, %bias: memref<40x
 // -----
 
 // Without a fill the accumulators start from C (no select with zero); an
-// epilogue indexed by (j, i) (a transpose) is not fused and stays.
+// epilogue indexed by (j, i) (a transpose) is not fused and stays. N is one
+// strip: B is packed, A is read in place (no A panel).
 // CHECK-LABEL: func.func @accumulate
+// CHECK:         memref.alloca() {alignment = 64 : i64} : memref<1x8x32xf32>
+// CHECK-NOT:     memref.alloca
 // CHECK-NOT:     arith.select
+// CHECK:         memref.load %arg0
 // CHECK:         vector.fma
 // CHECK:         linalg.generic
 #t = affine_map<(d0, d1) -> (d1, d0)>
