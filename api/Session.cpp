@@ -14,6 +14,7 @@
 #include "runtime/cpu/CpuExecutable.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cstring>
@@ -247,6 +248,16 @@ std::vector<DispatchTime> CompiledGraph::dispatchTimes() const {
 // Session
 //===----------------------------------------------------------------------===//
 
+/// The threads every Session's compiler shares: MLIR's pass manager runs
+/// the per-function pipelines (one function per dispatch) on them. One
+/// pool for the process, never destroyed (a Session may outlive static
+/// destructors); a pool per context would start a thread per core for
+/// each Session.
+static llvm::ThreadPoolInterface &compilerThreads() {
+  static auto *pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency());
+  return *pool;
+}
+
 struct Session::Impl {
   Device device;
   Precision precision;
@@ -257,6 +268,7 @@ struct Session::Impl {
       : device(device), precision(precision), policy(policy),
         context(mlir::rlx::compilerRegistry(),
                 mlir::MLIRContext::Threading::DISABLED) {
+    context.setThreadPool(compilerThreads());
     context.loadAllAvailableDialects();
     // Diagnostics become Status messages: no IR dumps inside them.
     context.printOpOnDiagnostic(false);

@@ -668,20 +668,23 @@ struct LoweringPipelines {
     emulate.targetTypeStr = "f32";
     fnPm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
     fnPm.addPass(std::make_unique<ExpandArith>());
-    toLoops.addPass(createLowerAffinePass());
-    toLoops.addPass(createConvertSCFToCFPass());
-    toLoops.addPass(createCanonicalizerPass());
-    toLoops.addPass(createCSEPass());
+    // Passes that work function by function are nested so that the pass
+    // manager runs the dispatches' functions on several threads.
+    fnPm.addPass(createLowerAffinePass());
+    fnPm.addPass(createConvertSCFToCFPass());
+    fnPm.addPass(createCanonicalizerPass());
+    fnPm.addPass(createCSEPass());
     // log1p through log(1 + x) loses all precision near 0: libm instead.
     ConvertMathToLLVMPassOptions math;
     math.approximateLog1p = false;
-    toLoops.addPass(createConvertMathToLLVMPass(math));
+    fnPm.addPass(createConvertMathToLLVMPass(math));
 
-    toLLVM.addPass(createConvertVectorToLLVMPass());
-    toLLVM.addPass(memref::createExpandStridedMetadataPass());
-    toLLVM.addPass(createLowerAffinePass());
+    OpPassManager &fnToLLVM = toLLVM.nest<func::FuncOp>();
+    fnToLLVM.addPass(createConvertVectorToLLVMPass());
+    fnToLLVM.addPass(memref::createExpandStridedMetadataPass());
+    fnToLLVM.addPass(createLowerAffinePass());
     toLLVM.addPass(createFinalizeMemRefToLLVMConversionPass());
-    toLLVM.addPass(createArithToLLVMConversionPass());
+    toLLVM.nest<func::FuncOp>().addPass(createArithToLLVMConversionPass());
     // The arena is one pointer, not a memref descriptor.
     ConvertFuncToLLVMPassOptions funcToLLVM;
     funcToLLVM.useBarePtrCallConv = true;
@@ -691,7 +694,7 @@ struct LoweringPipelines {
     toLLVM.addPass(createUBToLLVMConversionPass());
 
     finish.addPass(createReconcileUnrealizedCastsPass());
-    finish.addPass(createCanonicalizerPass());
+    finish.nest<LLVM::LLVMFuncOp>().addPass(createCanonicalizerPass());
   }
 
   void getDependentDialects(DialectRegistry &registry) const {
