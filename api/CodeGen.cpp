@@ -1,6 +1,8 @@
 //===- CodeGen.cpp - LLVM dialect to host object code ---------------------===//
 #include "api/CodeGen.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -19,6 +21,7 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 using namespace mlir;
@@ -72,9 +75,105 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
 }
 } // namespace
 
-FailureOr<std::string> mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule,
-                                                 std::string &triple,
-                                                 std::string &cpuFeatures) {
+namespace {
+/// Splits `module` into at most `parts` modules that together define its
+/// functions, each with declarations of every function (the calls between
+/// parts and to libm resolve when the objects are linked). Balanced by op
+/// count. A module holding anything but functions stays whole.
+SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
+                                               unsigned parts) {
+  SmallVector<OwningOpRef<ModuleOp>> result;
+  SmallVector<LLVM::LLVMFuncOp> definitions;
+  bool splittable = parts > 1;
+  for (Operation &op : *module.getBody()) {
+    auto fn = dyn_cast<LLVM::LLVMFuncOp>(op);
+    if (!fn) {
+      splittable = false;
+      break;
+    }
+    if (!fn.isExternal())
+      definitions.push_back(fn);
+  }
+  if (!splittable || definitions.size() < 2) {
+    result.push_back(OwningOpRef<ModuleOp>(cast<ModuleOp>(module->clone())));
+    return result;
+  }
+  parts = std::min<unsigned>(parts, definitions.size());
+  // Largest first, each to the lightest part so far.
+  SmallVector<std::pair<int64_t, LLVM::LLVMFuncOp>> bySize;
+  for (LLVM::LLVMFuncOp fn : definitions) {
+    int64_t ops = 0;
+    fn.walk([&](Operation *) { ++ops; });
+    bySize.push_back({ops, fn});
+  }
+  llvm::stable_sort(bySize, [](auto &a, auto &b) { return a.first > b.first; });
+  std::vector<int64_t> load(parts, 0);
+  llvm::DenseMap<Operation *, unsigned> partOf;
+  for (auto &[ops, fn] : bySize) {
+    unsigned lightest = static_cast<unsigned>(
+        std::min_element(load.begin(), load.end()) - load.begin());
+    load[lightest] += ops;
+    partOf[fn] = lightest;
+  }
+  OpBuilder b(module.getContext());
+  for (unsigned p = 0; p < parts; ++p) {
+    auto part = OwningOpRef<ModuleOp>(ModuleOp::create(module.getLoc()));
+    part.get()->setAttrs(module->getAttrs());
+    b.setInsertionPointToEnd(part->getBody());
+    for (Operation &op : *module.getBody()) {
+      auto fn = cast<LLVM::LLVMFuncOp>(op);
+      if (fn.isExternal() || partOf.lookup(fn) == p) {
+        b.clone(op);
+        continue;
+      }
+      // A declaration of another part's function, in case one calls it.
+      auto decl = cast<LLVM::LLVMFuncOp>(b.cloneWithoutRegions(op));
+      decl.setLinkage(LLVM::Linkage::External);
+    }
+    result.push_back(std::move(part));
+  }
+  return result;
+}
+
+/// One part: its LLVM IR, optimized and compiled on the calling thread with
+/// its own context and target machine (neither may be shared by threads).
+struct PartJob {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::string object;
+  std::string error;
+};
+
+void compilePart(PartJob &job, const llvm::Target &target,
+                 const std::string &triple, const HostFeatures &features) {
+  std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
+      triple, llvm::sys::getHostCPUName(), features.all, llvm::TargetOptions(),
+      llvm::Reloc::PIC_, llvm::CodeModel::Small,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!machine) {
+    job.error = "cannot create an LLVM target machine for '" + triple + "'";
+    return;
+  }
+  job.module->setTargetTriple(triple);
+  job.module->setDataLayout(machine->createDataLayout());
+  optimize(*job.module, *machine);
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream os(object);
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile)) {
+    job.error = "the LLVM target for '" + triple +
+                "' cannot emit object files";
+    return;
+  }
+  codegen.run(*job.module);
+  job.object = std::string(object.str());
+}
+} // namespace
+
+FailureOr<std::vector<std::string>>
+mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule, std::string &triple,
+                          std::string &cpuFeatures, unsigned parts) {
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
     llvm::InitializeNativeTarget();
@@ -93,36 +192,34 @@ FailureOr<std::string> mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule,
     return emitError(loc) << "no LLVM target for the host triple '"
                           << hostTriple << "': " << error;
   HostFeatures features = hostFeatures();
-  // PIC: the loader places the object anywhere; calls to libm go through
-  // the PLT/GOT it builds.
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      hostTriple, llvm::sys::getHostCPUName(), features.all,
-      llvm::TargetOptions(), llvm::Reloc::PIC_, llvm::CodeModel::Small,
-      llvm::CodeGenOptLevel::Aggressive));
-  if (!machine)
-    return emitError(loc) << "cannot create an LLVM target machine for '"
-                          << hostTriple << "'";
 
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> module =
-      translateModuleToLLVMIR(llvmDialectModule, llvmContext, "rlx");
-  if (!module)
-    return emitError(loc) << "cannot translate the module to LLVM IR";
-  module->setTargetTriple(hostTriple);
-  module->setDataLayout(machine->createDataLayout());
+  // Translation uses the MLIR context: on this thread, part after part.
+  // Optimization and code generation own their LLVM state: one thread per
+  // part (the object files are linked at load time).
+  SmallVector<OwningOpRef<ModuleOp>> split =
+      splitModule(llvmDialectModule, std::max(1u, parts));
+  std::vector<PartJob> jobs(split.size());
+  for (auto [job, part] : llvm::zip(jobs, split)) {
+    job.context = std::make_unique<llvm::LLVMContext>();
+    job.module = translateModuleToLLVMIR(*part, *job.context, "rlx");
+    if (!job.module)
+      return emitError(loc) << "cannot translate the module to LLVM IR";
+  }
+  std::vector<std::thread> threads;
+  for (size_t i = 1; i < jobs.size(); ++i)
+    threads.emplace_back(compilePart, std::ref(jobs[i]), std::cref(*target),
+                         std::cref(hostTriple), std::cref(features));
+  compilePart(jobs[0], *target, hostTriple, features);
+  for (std::thread &t : threads)
+    t.join();
 
-  optimize(*module, *machine);
-
-  llvm::SmallString<0> object;
-  llvm::raw_svector_ostream os(object);
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, os, nullptr,
-                                   llvm::CodeGenFileType::ObjectFile))
-    return emitError(loc) << "the LLVM target for '" << hostTriple
-                          << "' cannot emit object files";
-  codegen.run(*module);
-
+  std::vector<std::string> objects;
+  for (PartJob &job : jobs) {
+    if (!job.error.empty())
+      return emitError(loc) << job.error;
+    objects.push_back(std::move(job.object));
+  }
   triple = hostTriple;
   cpuFeatures = features.enabled;
-  return std::string(object.str());
+  return objects;
 }

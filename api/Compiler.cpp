@@ -14,6 +14,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
+#include <algorithm>
 
 namespace mlir::rlx {
 
@@ -132,12 +134,15 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
                   diagnostics.message("lowering to LLVM failed"));
   ::rlx::runtime::Artifact artifact;
   artifact.manifest = std::move(*manifest);
-  FailureOr<std::string> object =
-      emitObjectCode(module, artifact.triple, artifact.cpuFeatures);
-  if (failed(object))
+  // One piece of object code per core, compiled in parallel.
+  FailureOr<std::vector<std::string>> objects =
+      emitObjectCode(module, artifact.triple, artifact.cpuFeatures,
+                     std::max(1u, llvm::hardware_concurrency().compute_thread_count()));
+  if (failed(objects))
     return Status(StatusCode::internal,
                   diagnostics.message("object code generation failed"));
-  artifact.objectCode.assign(object->begin(), object->end());
+  for (const std::string &object : *objects)
+    artifact.objects.emplace_back(object.begin(), object.end());
   return artifact;
 }
 

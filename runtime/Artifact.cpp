@@ -22,6 +22,8 @@ constexpr uint8_t kMagic[4] = {'R', 'L', 'X', 'A'};
 // bytes that remain before anything is reserved for it.
 constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
 constexpr uint64_t kMinDispatchBytes = 8 + 3 * 8;
+/// An object: its length field.
+constexpr uint64_t kMinObjectBytes = 8;
 
 //===----------------------------------------------------------------------===//
 // Writing
@@ -210,7 +212,12 @@ Status readPayload(const uint8_t *data, size_t size, Artifact &artifact) {
     readDispatch(r, i, m.dispatches[i]);
   artifact.triple = r.str("triple");
   artifact.cpuFeatures = r.str("cpu features");
-  artifact.objectCode = r.bytes("object code");
+  uint64_t objectCount = r.count("object count", kMinObjectBytes);
+  if (!r.ok())
+    return r.takeError();
+  artifact.objects.resize(objectCount);
+  for (uint64_t i = 0; i < objectCount && r.ok(); ++i)
+    artifact.objects[i] = r.bytes("object code");
   if (!r.ok())
     return r.takeError();
   if (r.remaining())
@@ -282,7 +289,9 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
   }
   w.str(artifact.triple);
   w.str(artifact.cpuFeatures);
-  w.bytes(artifact.objectCode.data(), artifact.objectCode.size());
+  w.u64(artifact.objects.size());
+  for (const std::vector<uint8_t> &object : artifact.objects)
+    w.bytes(object.data(), object.size());
 
   // The header goes in last: it carries the payload's length and checksum.
   size_t payloadSize = out.size() - kArtifactHeaderSize;

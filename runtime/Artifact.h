@@ -10,7 +10,8 @@
 //
 //   header  "RLXA" | u32 format version | u64 payload length
 //           | u64 FNV-1a-64 of the payload
-//   payload manifest | str triple | str cpuFeatures | bytes objectCode
+//   payload manifest | str triple | str cpuFeatures
+//           | u64 objectCount | bytes object x objectCount
 //   manifest str name | u64 arenaSize | u64 alignment
 //           | u64 slotCount  | slot...
 //           | u64 dispatchCount | dispatch...
@@ -35,13 +36,15 @@
 
 namespace rlx::runtime {
 
-/// The format version this runtime writes and the newest it reads.
-constexpr uint32_t kArtifactFormatVersion = 1;
+/// The format version this runtime writes and the only one it reads
+/// (version 2: several object files, compiled in parallel).
+constexpr uint32_t kArtifactFormatVersion = 2;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 
 /// A compiled graph: its ABI, the target its code was compiled for, and the
-/// code (a relocatable object exporting one function per dispatch).
+/// code (relocatable objects that together export one function per
+/// dispatch).
 struct Artifact {
   Manifest manifest;
   /// The LLVM target triple the object code was compiled for.
@@ -49,8 +52,8 @@ struct Artifact {
   /// The CPU features the code relies on, in LLVM's "+avx2,+fma,-avx512f"
   /// form; every "+" feature must be present on the host that loads it.
   std::string cpuFeatures;
-  /// A relocatable object file (ELF on Linux).
-  std::vector<uint8_t> objectCode;
+  /// Relocatable object files (ELF on Linux), linked together at load.
+  std::vector<std::vector<uint8_t>> objects;
 };
 
 /// The FNV-1a 64-bit hash of `size` bytes (the payload checksum).

@@ -253,7 +253,10 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
   exe->impl = std::make_unique<Impl>();
 
   if (!manifest.dispatches.empty()) {
-    if (artifact.objectCode.empty())
+    bool noCode = llvm::all_of(
+        artifact.objects,
+        [](const std::vector<uint8_t> &object) { return object.empty(); });
+    if (noCode)
       return Status(StatusCode::invalid_argument,
                     "artifact '" + manifest.name + "' has " +
                         std::to_string(manifest.dispatches.size()) +
@@ -295,16 +298,20 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
                         errorToString(processSymbols.takeError()));
     jit.getMainJITDylib().addGenerator(std::move(*processSymbols));
 
-    // ORC keeps the buffer; the artifact may be freed after load.
-    llvm::StringRef code(
-        reinterpret_cast<const char *>(artifact.objectCode.data()),
-        artifact.objectCode.size());
-    if (llvm::Error error = jit.addObjectFile(
-            llvm::MemoryBuffer::getMemBufferCopy(code, manifest.name + ".o")))
-      return Status(StatusCode::invalid_argument,
-                    "artifact '" + manifest.name +
-                        "': object code cannot be loaded: " +
-                        errorToString(std::move(error)));
+    // ORC keeps the buffers; the artifact may be freed after load. The
+    // objects link together (a call may cross from one to another).
+    for (size_t i = 0; i < artifact.objects.size(); ++i) {
+      const std::vector<uint8_t> &object = artifact.objects[i];
+      llvm::StringRef code(reinterpret_cast<const char *>(object.data()),
+                           object.size());
+      std::string name = manifest.name + "." + std::to_string(i) + ".o";
+      if (llvm::Error error =
+              jit.addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(code, name)))
+        return Status(StatusCode::invalid_argument,
+                      "artifact '" + manifest.name + "': object code " +
+                          std::to_string(i) + " cannot be loaded: " +
+                          errorToString(std::move(error)));
+    }
 
     exe->functions.reserve(manifest.dispatches.size());
     for (size_t i = 0; i < manifest.dispatches.size(); ++i) {

@@ -62,7 +62,7 @@ Artifact makeArtifact() {
   m.dispatches = {d0, d1};
   a.triple = "x86_64-unknown-linux-gnu";
   a.cpuFeatures = "+avx2,+fma";
-  a.objectCode = {0x7f, 'E', 'L', 'F', 0, 1, 2};
+  a.objects = {{0x7f, 'E', 'L', 'F', 0, 1, 2}, {0x7f, 'E', 'L', 'F', 3}};
   return a;
 }
 
@@ -89,7 +89,7 @@ void expectEqual(const Artifact &a, const Artifact &b) {
   }
   EXPECT_EQ(a.triple, b.triple);
   EXPECT_EQ(a.cpuFeatures, b.cpuFeatures);
-  EXPECT_EQ(a.objectCode, b.objectCode);
+  EXPECT_EQ(a.objects, b.objects);
 }
 
 Expected<Artifact> decode(const std::vector<uint8_t> &bytes) {
@@ -149,7 +149,7 @@ TEST(Artifact, RoundTrip) {
   std::vector<uint8_t> bytes = serializeArtifact(a);
   ASSERT_GT(bytes.size(), kArtifactHeaderSize);
   EXPECT_EQ(std::memcmp(bytes.data(), "RLXA", 4), 0);
-  EXPECT_EQ(bytes[4], 1);
+  EXPECT_EQ(bytes[4], 2);
   Expected<Artifact> b = decode(bytes);
   ASSERT_TRUE(b.isOk()) << b.status().toString();
   expectEqual(a, *b);
@@ -245,8 +245,16 @@ TEST(Artifact, NewerVersion) {
   std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
   bytes[4] = kArtifactFormatVersion + 1;
   expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 2 is newer than the version this "
-                 "runtime reads (1)");
+                 "artifact format version 3 is newer than the version this "
+                 "runtime reads (2)");
+}
+
+// Version 1 held one object file: not read as version 2.
+TEST(Artifact, OlderVersion) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
+  bytes[4] = 1;
+  expectRejected(bytes, StatusCode::incompatible,
+                 "artifact format version 1 is not");
 }
 
 TEST(Artifact, PayloadLengthBeyondFile) {

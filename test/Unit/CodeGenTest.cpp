@@ -80,6 +80,8 @@ struct Dispatch {
 struct Compiled {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::vector<Dispatch> dispatches;
+  /// Object files emitObjectCode made (one per part).
+  size_t objectCount = 0;
   std::string triple, features;
 
   void runAll(void *arena) const {
@@ -173,9 +175,10 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
     out.dispatches.push_back(d);
   }
 
-  FailureOr<std::string> object =
-      rlx::emitObjectCode(*module, out.triple, out.features);
-  if (failed(object))
+  // Two parts, as on a 2-core machine: functions spread over two objects.
+  FailureOr<std::vector<std::string>> objects =
+      rlx::emitObjectCode(*module, out.triple, out.features, /*parts=*/2);
+  if (failed(objects))
     return ::testing::AssertionFailure() << "emitObjectCode failed:\n"
                                          << diagnostics;
 
@@ -192,9 +195,12 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
     return ::testing::AssertionFailure()
            << llvm::toString(generator.takeError());
   out.jit->getMainJITDylib().addGenerator(std::move(*generator));
-  if (llvm::Error err = out.jit->addObjectFile(
-          llvm::MemoryBuffer::getMemBufferCopy(*object, "rlx.o")))
-    return ::testing::AssertionFailure() << llvm::toString(std::move(err));
+  out.objectCount = objects->size();
+  for (auto [i, object] : llvm::enumerate(*objects))
+    if (llvm::Error err = out.jit->addObjectFile(
+            llvm::MemoryBuffer::getMemBufferCopy(
+                object, "rlx." + std::to_string(i) + ".o")))
+      return ::testing::AssertionFailure() << llvm::toString(std::move(err));
   for (Dispatch &d : out.dispatches) {
     auto address = out.jit->lookup(d.symbol);
     if (!address)
@@ -269,6 +275,9 @@ TEST_F(CodeGen, ElementwiseBroadcastExact) {
   ASSERT_EQ(c.dispatches.size(), 2u);
   EXPECT_EQ(c.dispatches[0].symbol, "rlx_dispatch_0");
   EXPECT_EQ(c.dispatches[1].symbol, "rlx_dispatch_1");
+  // Two functions in two parts: each object defines one; together they
+  // link and run (below).
+  EXPECT_EQ(c.objectCount, 2u);
   EXPECT_FALSE(c.triple.empty());
   // Enabled features only, each signed '+'.
   EXPECT_EQ(c.features.find('-'), std::string::npos) << c.features;

@@ -66,7 +66,7 @@ Artifact makeArtifact() {
   Dispatch d2{"rlx_dispatch_2", {2, 2, 2}};
   m.dispatches = {d0, d1, d2};
   a.triple = llvm::sys::getProcessTriple();
-  a.objectCode = object;
+  a.objects = {object};
   return a;
 }
 
@@ -248,8 +248,8 @@ TEST(CpuExecutable, MissingSymbol) {
 
 TEST(CpuExecutable, UndefinedExternalSymbol) {
   Artifact a = makeArtifact();
-  a.objectCode = readObject(RLX_TEST_UNDEFINED_OBJECT);
-  ASSERT_FALSE(a.objectCode.empty()) << RLX_TEST_UNDEFINED_OBJECT;
+  a.objects = {readObject(RLX_TEST_UNDEFINED_OBJECT)};
+  ASSERT_FALSE(a.objects[0].empty()) << RLX_TEST_UNDEFINED_OBJECT;
   a.manifest.dispatches = {Dispatch{"rlx_dispatch_0", {1, 1, 1}}};
   expectLoadFails(a, StatusCode::invalid_argument,
                   "dispatch 0 ('rlx_dispatch_0'): linking the object code "
@@ -324,14 +324,15 @@ TEST(CpuExecutable, EmptyTriple) {
 
 TEST(CpuExecutable, GarbageObjectCode) {
   Artifact a = makeArtifact();
-  a.objectCode = {'n', 'o', 't', ' ', 'a', 'n', ' ', 'E', 'L', 'F'};
+  // The second of two: the first (good) one does not mask it.
+  a.objects.push_back({'n', 'o', 't', ' ', 'a', 'n', ' ', 'E', 'L', 'F'});
   expectLoadFails(a, StatusCode::invalid_argument,
-                  "object code cannot be loaded");
+                  "object code 1 cannot be loaded");
 }
 
 TEST(CpuExecutable, TruncatedObjectCode) {
   Artifact a = makeArtifact();
-  a.objectCode.resize(a.objectCode.size() / 2);
+  a.objects[0].resize(a.objects[0].size() / 2);
   Expected<std::unique_ptr<CpuExecutable>> exe =
       CpuExecutable::load(a, nullptr);
   ASSERT_FALSE(exe.isOk());
@@ -341,7 +342,10 @@ TEST(CpuExecutable, TruncatedObjectCode) {
 
 TEST(CpuExecutable, DispatchesWithoutObjectCode) {
   Artifact a = makeArtifact();
-  a.objectCode.clear();
+  a.objects.clear();
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "has 3 dispatches but no object code");
+  a.objects = {{}, {}};
   expectLoadFails(a, StatusCode::invalid_argument,
                   "has 3 dispatches but no object code");
 }
