@@ -12,10 +12,10 @@
 //       inner loop streams from L1, the block one L2-resident panel shared
 //       by every block of rows;
 //       for each block of `mBlock` rows of A (M):
-//         pack A[rows, block] register tile by register tile: per k, the
-//         tile's `tileRows` values are adjacent (not one per row of A,
-//         which at a 4 KiB row stride would all share one L1 set); not
-//         when N is one strip (each row of A is then read once anyway);
+//         pack A[rows, block] register tile by register tile, the tile's
+//         rows 4 * kBlock bytes apart (not A's row stride, which at 4 KiB
+//         would put them all in one L1 set), by vector copies; not when N
+//         is one strip (each row of A is then read once anyway);
 //         for each strip, for each register tile of rows (then the rest):
 //           the microkernel: tileRows x tileVectors vector accumulators
 //           in registers; per k one load per vector of the B panel, one
@@ -205,7 +205,8 @@ private:
   bool packA;
   /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth].
   Value packedB;
-  /// A's block of rows, register tile after tile: [mBlock / rows][kBlock][rows].
+  /// A's block of rows, register tile after tile, each tile's rows
+  /// contiguous: [mBlock / rows][rows][kBlock].
   Value packedA;
 };
 
@@ -263,7 +264,7 @@ void MicrokernelEmitter::emit() {
     if (packA)
       packedA = b.create<memref::AllocaOp>(
           loc,
-          MemRefType::get({mBlock / tile.rows, kBlock, tile.rows},
+          MemRefType::get({mBlock / tile.rows, tile.rows, kBlock},
                           b.getF32Type()),
           align);
   }
@@ -321,8 +322,10 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
                                       Value kSize, Value row0, Value rows,
                                       Value first, Value last) {
   // Pack A[row0 .. + rows, kStart .. + kSize] register tile by register
-  // tile, row by row (A is read along its rows); rows past the end of the
-  // partial last tile are not read.
+  // tile: each row a vector copy (masked at the block's end) into the
+  // tile's rows, 4 * kBlock bytes apart (not A's row stride, which at 4 KiB
+  // would put every row of the tile in one L1 set). Rows past the end of
+  // the partial last tile are not read.
   Value fullTiles = b.create<arith::DivUIOp>(loc, rows, index(tile.rows));
   int64_t rest = m % tile.rows;
   Value hasRest;
@@ -333,10 +336,18 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
     Value tileRow = b.create<arith::AddIOp>(loc, row0, mul(t, tile.rows));
     for (int64_t r = 0; r < tileRows; ++r) {
       Value rowIndex = add(tileRow, r);
-      loop(index(0), kSize, 1, [&](Value kk) {
+      loop(index(0), kSize, tile.lanes, [&](Value kk) {
         Value ka = b.create<arith::AddIOp>(loc, kStart, kk);
-        Value x = b.create<memref::LoadOp>(loc, a, ValueRange{rowIndex, ka});
-        b.create<memref::StoreOp>(loc, x, packedA, ValueRange{t, kk, index(r)});
+        Value left = b.create<arith::SubIOp>(loc, kSize, kk);
+        Value lanes = b.create<vector::CreateMaskOp>(
+            loc, VectorType::get({tile.lanes}, b.getI1Type()),
+            ValueRange{left});
+        Value zero = b.create<arith::ConstantOp>(
+            loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f));
+        Value x = b.create<vector::MaskedLoadOp>(
+            loc, vecType(), a, ValueRange{rowIndex, ka}, lanes, zero);
+        b.create<vector::MaskedStoreOp>(
+            loc, packedA, ValueRange{t, index(r), kk}, lanes, x);
       });
     }
   };
@@ -432,7 +443,7 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize,
         for (int64_t r = 0; r < rows; ++r) {
           Value x =
               packA ? nb.create<memref::LoadOp>(
-                          nloc, packedA, ValueRange{tileIndex, kk, constant(r)})
+                          nloc, packedA, ValueRange{tileIndex, constant(r), kk})
                     : nb.create<memref::LoadOp>(
                           nloc, a,
                           ValueRange{r == 0 ? row
