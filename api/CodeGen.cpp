@@ -162,8 +162,7 @@ void compilePart(PartJob &job, const llvm::Target &target,
   llvm::legacy::PassManager codegen;
   if (machine->addPassesToEmitFile(codegen, os, nullptr,
                                    llvm::CodeGenFileType::ObjectFile)) {
-    job.error = "the LLVM target for '" + triple +
-                "' cannot emit object files";
+    job.error = "the LLVM target for '" + triple + "' cannot emit object files";
     return;
   }
   codegen.run(*job.module);

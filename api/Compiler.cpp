@@ -135,9 +135,9 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
   ::rlx::runtime::Artifact artifact;
   artifact.manifest = std::move(*manifest);
   // One piece of object code per core, compiled in parallel.
-  FailureOr<std::vector<std::string>> objects =
-      emitObjectCode(module, artifact.triple, artifact.cpuFeatures,
-                     std::max(1u, llvm::hardware_concurrency().compute_thread_count()));
+  FailureOr<std::vector<std::string>> objects = emitObjectCode(
+      module, artifact.triple, artifact.cpuFeatures,
+      std::max(1u, llvm::hardware_concurrency().compute_thread_count()));
   if (failed(objects))
     return Status(StatusCode::internal,
                   diagnostics.message("object code generation failed"));

@@ -34,12 +34,12 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -149,8 +149,8 @@ static SmallVector<InputSlot> inputSlotsOf(lir::ProgramOp program) {
 /// The bytes of input `index` as a memref<bytes x i8> at the address the
 /// input table holds for it: a memref descriptor built from the pointer
 /// (the cast folds away when memrefs become descriptors).
-static Value boundInput(OpBuilder &b, Location loc, Value table,
-                        unsigned index, int64_t bytes) {
+static Value boundInput(OpBuilder &b, Location loc, Value table, unsigned index,
+                        int64_t bytes) {
   MLIRContext *ctx = b.getContext();
   Type i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(ctx);
@@ -158,8 +158,8 @@ static Value boundInput(OpBuilder &b, Location loc, Value table,
       loc, table, ValueRange{b.create<arith::ConstantIndexOp>(loc, index)});
   Value pointer = b.create<LLVM::IntToPtrOp>(loc, ptrType, address);
   auto dims = LLVM::LLVMArrayType::get(i64, 1);
-  auto descriptorType =
-      LLVM::LLVMStructType::getLiteral(ctx, {ptrType, ptrType, i64, dims, dims});
+  auto descriptorType = LLVM::LLVMStructType::getLiteral(
+      ctx, {ptrType, ptrType, i64, dims, dims});
   auto constant = [&](int64_t v) {
     return b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(v));
   };
@@ -567,8 +567,8 @@ static LogicalResult outlinePrograms(ModuleOp module) {
                  << "', but the module already has a symbol of that name";
         // lir.dispatch C1 guarantees the kernel.
         auto kernel = kernels.lookup<lir::KernelOp>(dispatch.getKernel());
-        func::FuncOp fn = outlineDispatch(dispatch, kernel, arenaType, inputs,
-                                          name, program);
+        func::FuncOp fn =
+            outlineDispatch(dispatch, kernel, arenaType, inputs, name, program);
         if (failed(lowerLibraryCalls(module, fn)))
           return failure();
       }
@@ -610,7 +610,9 @@ struct ExpandArith : PassWrapper<ExpandArith, OperationPass<func::FuncOp>> {
 struct ApproximateVectorMath
     : PassWrapper<ApproximateVectorMath, OperationPass<func::FuncOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ApproximateVectorMath)
-  StringRef getArgument() const override { return "rlx-approximate-vector-math"; }
+  StringRef getArgument() const override {
+    return "rlx-approximate-vector-math";
+  }
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {

@@ -63,8 +63,7 @@ bool isPlainF32(Value v, int64_t rank) {
   int64_t offset;
   if (failed(getStridesAndOffset(type, strides, offset)))
     return false;
-  return strides.back() == 1 &&
-         llvm::none_of(strides, ShapedType::isDynamic);
+  return strides.back() == 1 && llvm::none_of(strides, ShapedType::isDynamic);
 }
 
 /// How an epilogue input is indexed by the output's (i, j).
@@ -110,8 +109,8 @@ std::optional<Epilogue> epilogueAfter(Operation *matmul, Value out) {
   }
   for (Operation &op : generic.getRegion().front().without_terminator())
     if (!isWidenableElementwise(&op) &&
-        !(isa<arith::ConstantOp>(op) && isWidenableScalarType(
-                                            op.getResult(0).getType())))
+        !(isa<arith::ConstantOp>(op) &&
+          isWidenableScalarType(op.getResult(0).getType())))
       return std::nullopt;
   return epilogue;
 }
@@ -189,9 +188,9 @@ private:
                   Value first, Value last);
   void emitRowBlock(Value col0, Value cols, Value kStart, Value kSize,
                     Value row0, Value rows, Value first, Value last);
-  void emitMicrokernel(Value kStart, Value kSize, Value strip,
-                       Value tileIndex, Value row, int64_t rows, Value col,
-                       int64_t width, Value first, Value last);
+  void emitMicrokernel(Value kStart, Value kSize, Value strip, Value tileIndex,
+                       Value row, int64_t rows, Value col, int64_t width,
+                       Value first, Value last);
   SmallVector<Value> applyEpilogue(ArrayRef<Value> accs, Value row,
                                    int64_t rows, Value col, int64_t width);
 
@@ -220,8 +219,8 @@ Value MicrokernelEmitter::loadRow(Value memref, ValueRange indices,
                                         mask(width), zero);
 }
 
-void MicrokernelEmitter::storeRow(Value memref, ValueRange indices,
-                                  Value value, int64_t width) {
+void MicrokernelEmitter::storeRow(Value memref, ValueRange indices, Value value,
+                                  int64_t width) {
   if (width >= tile.lanes) {
     b.create<vector::StoreOp>(loc, value, memref, indices);
     return;
@@ -230,8 +229,7 @@ void MicrokernelEmitter::storeRow(Value memref, ValueRange indices,
 }
 
 template <typename Body>
-void MicrokernelEmitter::loop(Value start, Value end, int64_t step,
-                              Body body) {
+void MicrokernelEmitter::loop(Value start, Value end, int64_t step, Body body) {
   auto forOp = b.create<scf::ForOp>(loc, start, end, index(step));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(forOp.getBody());
@@ -252,8 +250,9 @@ void MicrokernelEmitter::emit() {
   {
     OpBuilder::InsertionGuard guard(b);
     Operation *parent = b.getInsertionBlock()->getParentOp();
-    auto fn = isa<func::FuncOp>(parent) ? cast<func::FuncOp>(parent)
-                                        : parent->getParentOfType<func::FuncOp>();
+    auto fn = isa<func::FuncOp>(parent)
+                  ? cast<func::FuncOp>(parent)
+                  : parent->getParentOfType<func::FuncOp>();
     b.setInsertionPointToStart(&fn.getBody().front());
     IntegerAttr align = b.getI64IntegerAttr(64);
     packedB = b.create<memref::AllocaOp>(
@@ -346,8 +345,8 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
             loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f));
         Value x = b.create<vector::MaskedLoadOp>(
             loc, vecType(), a, ValueRange{rowIndex, ka}, lanes, zero);
-        b.create<vector::MaskedStoreOp>(
-            loc, packedA, ValueRange{t, index(r), kk}, lanes, x);
+        b.create<vector::MaskedStoreOp>(loc, packedA,
+                                        ValueRange{t, index(r), kk}, lanes, x);
       });
     }
   };
@@ -383,17 +382,16 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
          [&] { tilesOf(fullStrips, edge); });
 }
 
-void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize,
-                                         Value strip, Value tileIndex,
-                                         Value row, int64_t rows, Value col,
-                                         int64_t width, Value first,
-                                         Value last) {
+void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
+                                         Value tileIndex, Value row,
+                                         int64_t rows, Value col, int64_t width,
+                                         Value first, Value last) {
   int64_t vectors = llvm::divideCeil(width, tile.lanes);
   // The next tile's rows of C come from L3 or memory: fetch them while
   // this tile computes (row indices clamped to C; prefetches do not fault).
   for (int64_t r = 0; r < rows; ++r) {
-    Value next = b.create<arith::MinSIOp>(loc, add(row, tile.rows + r),
-                                          index(m - 1));
+    Value next =
+        b.create<arith::MinSIOp>(loc, add(row, tile.rows + r), index(m - 1));
     for (int64_t v = 0; v < vectors; ++v)
       b.create<memref::PrefetchOp>(loc, c,
                                    ValueRange{next, add(col, v * tile.lanes)},
@@ -406,9 +404,9 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize,
     SmallVector<Value> values;
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t v = 0; v < vectors; ++v)
-        values.push_back(loadRow(
-            c, ValueRange{add(row, r), add(col, v * tile.lanes)},
-            width - v * tile.lanes));
+        values.push_back(
+            loadRow(c, ValueRange{add(row, r), add(col, v * tile.lanes)},
+                    width - v * tile.lanes));
     return values;
   };
   SmallVector<Value> inits;
@@ -448,7 +446,7 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize,
                           nloc, a,
                           ValueRange{r == 0 ? row
                                             : nb.create<arith::AddIOp>(
-                                                  nloc, row, constant(r))
+                                                    nloc, row, constant(r))
                                                   .getResult(),
                                      ka});
           Value splat = nb.create<vector::BroadcastOp>(nloc, vecType(), x);
@@ -480,8 +478,7 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize,
 
 SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
                                                      Value row, int64_t rows,
-                                                     Value col,
-                                                     int64_t width) {
+                                                     Value col, int64_t width) {
   int64_t vectors = llvm::divideCeil(width, tile.lanes);
   linalg::GenericOp op = epilogue->op;
   Block &body = op.getRegion().front();
@@ -496,13 +493,12 @@ SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
                        .getResult();
       int64_t lanesLeft = width - v * tile.lanes;
       VectorWidener widener(b, tile.lanes);
-      for (auto [input, indexing, arg] :
-           llvm::zip(op.getDpsInputs(), epilogue->indexing,
-                     body.getArguments())) {
+      for (auto [input, indexing, arg] : llvm::zip(
+               op.getDpsInputs(), epilogue->indexing, body.getArguments())) {
         switch (indexing) {
         case InputIndexing::rowCol:
-          widener.map(arg, loadRow(input, ValueRange{rowIndex, colIndex},
-                                   lanesLeft));
+          widener.map(
+              arg, loadRow(input, ValueRange{rowIndex, colIndex}, lanesLeft));
           break;
         case InputIndexing::col:
           widener.map(arg, loadRow(input, ValueRange{colIndex}, lanesLeft));
@@ -519,9 +515,8 @@ SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
       }
       widener.map(body.getArguments().back(), accs[r * vectors + v]);
       for (Operation &inner : body.without_terminator()) {
-        bool uniform = llvm::none_of(inner.getOperands(), [&](Value x) {
-          return widener.isVector(x);
-        });
+        bool uniform = llvm::none_of(
+            inner.getOperands(), [&](Value x) { return widener.isVector(x); });
         if (uniform)
           b.clone(inner, widener.scalarMapping());
         else
@@ -545,18 +540,17 @@ struct CpuMatmulMicrokernel
     // docs/Performance.md's runs: fewer broadcasts per FMA), AVX 16
     // (6 x 2 + 2 + 1).
     t.rows = tileRows > 0 ? int64_t(tileRows) : 6;
-    t.vectors = tileVectors > 0 ? int64_t(tileVectors)
-                                : (t.lanes >= 16 ? 4 : 2);
+    t.vectors =
+        tileVectors > 0 ? int64_t(tileVectors) : (t.lanes >= 16 ? 4 : 2);
     t.kBlock = kBlock;
     t.mBlock = static_cast<int64_t>(llvm::alignTo(mBlock, t.rows));
-    t.nBlock =
-        static_cast<int64_t>(llvm::alignTo(nBlock, t.vectors * t.lanes));
+    t.nBlock = static_cast<int64_t>(llvm::alignTo(nBlock, t.vectors * t.lanes));
     return t;
   }
 
   void runOnOperation() override {
-    if (kBlock < 1 || mBlock < 1 || nBlock < 1 || tileRows < 0 || tileVectors < 0 ||
-        lanes < 0) {
+    if (kBlock < 1 || mBlock < 1 || nBlock < 1 || tileRows < 0 ||
+        tileVectors < 0 || lanes < 0) {
       getOperation().emitError(
           "rlx-cpu-matmul-microkernel: k-block, m-block and n-block must be "
           ">= 1, "
@@ -596,10 +590,10 @@ struct CpuMatmulMicrokernel
     if (!batched) {
       MicrokernelEmitter(b, loc, tile, a, bm, c, bool(fill), epilogue).emit();
     } else {
-      auto loop = b.create<scf::ForOp>(
-          loc, b.create<arith::ConstantIndexOp>(loc, 0),
-          b.create<arith::ConstantIndexOp>(loc, cs[0]),
-          b.create<arith::ConstantIndexOp>(loc, 1));
+      auto loop =
+          b.create<scf::ForOp>(loc, b.create<arith::ConstantIndexOp>(loc, 0),
+                               b.create<arith::ConstantIndexOp>(loc, cs[0]),
+                               b.create<arith::ConstantIndexOp>(loc, 1));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value batch = loop.getInductionVar();
@@ -611,8 +605,8 @@ struct CpuMatmulMicrokernel
                                            b.getIndexAttr(type.getDimSize(1)),
                                            b.getIndexAttr(type.getDimSize(2))};
         SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-        auto sliceType = cast<MemRefType>(
-            memref::SubViewOp::inferRankReducedResultType(
+        auto sliceType =
+            cast<MemRefType>(memref::SubViewOp::inferRankReducedResultType(
                 {type.getDimSize(1), type.getDimSize(2)}, type, offsets, sizes,
                 strides));
         return b.create<memref::SubViewOp>(loc, sliceType, v, offsets, sizes,

@@ -150,8 +150,7 @@ std::string LoopVectorizer::analyze() {
       if (!invariant(load.getMemRef()))
         return "memref defined in the loop";
       if (*contiguous) {
-        if (!load.getType().isF32() ||
-            !hasContiguousRows(load.getMemRefType()))
+        if (!load.getType().isF32() || !hasContiguousRows(load.getMemRefType()))
           return "contiguous load of a non-widenable type or strided rows";
         plan.contiguousLoads.insert(&op);
         plan.varying.insert(&op);
@@ -171,8 +170,8 @@ std::string LoopVectorizer::analyze() {
       contiguousWrites.push_back({store.getMemRef(), store.getIndices()});
       continue;
     }
-    bool anyVarying = llvm::any_of(op.getOperands(),
-                                   [&](Value v) { return isVarying(v); });
+    bool anyVarying =
+        llvm::any_of(op.getOperands(), [&](Value v) { return isVarying(v); });
     if (!anyVarying) {
       if (!isPure(&op))
         return "impure uniform op";
@@ -232,9 +231,9 @@ void LoopVectorizer::rewrite() {
   for (auto [combine, kind] : plan.reductions) {
     VectorType type = VectorType::get({lanes}, b.getF32Type());
     Value identity = b.create<arith::ConstantOp>(
-        loc, DenseElementsAttr::get(
-                 type, b.getFloatAttr(b.getF32Type(), identityOf(kind))
-                           .getValue()));
+        loc,
+        DenseElementsAttr::get(
+            type, b.getFloatAttr(b.getF32Type(), identityOf(kind)).getValue()));
     for (int64_t u = 0; u < unroll; ++u)
       inits.push_back(identity);
   }
@@ -247,12 +246,12 @@ void LoopVectorizer::rewrite() {
         for (int64_t u = 0; u < unroll; ++u) {
           VectorWidener widener(nb, lanes);
           widener.scalarMapping() = uniform;
-          Value at = u == 0 ? iv
-                            : nb.create<arith::AddIOp>(
-                                    nloc, iv,
-                                    nb.create<arith::ConstantIndexOp>(
-                                        nloc, u * lanes))
-                                  .getResult();
+          Value at =
+              u == 0 ? iv
+                     : nb.create<arith::AddIOp>(
+                             nloc, iv,
+                             nb.create<arith::ConstantIndexOp>(nloc, u * lanes))
+                           .getResult();
           widener.mapScalar(loop.getInductionVar(), at);
           size_t numReductions = plan.reductions.size();
           for (size_t r = 0; r < numReductions; ++r)
@@ -283,8 +282,8 @@ void LoopVectorizer::rewrite() {
           if (u == 0)
             uniform = widener.scalarMapping();
           for (size_t r = 0; r < numReductions; ++r)
-            next[r * unroll + u] = widener.widen(
-                plan.reductions[r].first->getResult(0));
+            next[r * unroll + u] =
+                widener.widen(plan.reductions[r].first->getResult(0));
         }
         nb.create<scf::YieldOp>(nloc, next);
       });
@@ -297,13 +296,14 @@ void LoopVectorizer::rewrite() {
     auto [combine, kind] = reduction;
     Value acc = vectorLoop.getResult(r * unroll);
     for (int64_t u = 1; u < unroll; ++u) {
-      OperationState state(loc, combine->getName(),
-                           ValueRange{acc, vectorLoop.getResult(r * unroll + u)},
-                           TypeRange{acc.getType()}, combine->getAttrs());
+      OperationState state(
+          loc, combine->getName(),
+          ValueRange{acc, vectorLoop.getResult(r * unroll + u)},
+          TypeRange{acc.getType()}, combine->getAttrs());
       acc = b.create(state)->getResult(0);
     }
-    tailInits.push_back(b.create<vector::ReductionOp>(
-        loc, kind, acc, loop.getInitArgs()[r]));
+    tailInits.push_back(
+        b.create<vector::ReductionOp>(loc, kind, acc, loop.getInitArgs()[r]));
   }
   loop.getLowerBoundMutable().assign(end);
   loop.getInitArgsMutable().assign(tailInits);

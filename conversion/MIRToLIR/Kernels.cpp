@@ -229,12 +229,11 @@ std::optional<int64_t> mlir::rlx::operandDimAlong(Operation *op, unsigned index,
           return columns ? std::nullopt : Dim(dim);
         return columns ? Dim(rankOf(operand) - 1) : std::nullopt;
       })
-      .Case<mir::SwigluOp, mir::LayerNormOp, mir::RmsNormOp>(
-          [&](auto) -> Dim {
-            if (index == 0)
-              return dim;
-            return std::nullopt;
-          })
+      .Case<mir::SwigluOp, mir::LayerNormOp, mir::RmsNormOp>([&](auto) -> Dim {
+        if (index == 0)
+          return dim;
+        return std::nullopt;
+      })
       .Case([&](mir::ResidualNormOp) -> Dim {
         if (index <= 1) // input and residual; bias, gamma, beta are rows
           return dim;

@@ -150,8 +150,8 @@ void kernels::buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
             nb, nloc, {n}, [&](OpBuilder &ib, Location iloc, ValueRange j) {
               Value e = keepExp ? loadAs(ib, iloc, out, at(j), acc)
                                 : shifted(ib, iloc, j);
-              storeAs(ib, iloc, ib.create<arith::MulFOp>(iloc, e, inverse),
-                      out, at(j));
+              storeAs(ib, iloc, ib.create<arith::MulFOp>(iloc, e, inverse), out,
+                      at(j));
             });
       });
 }

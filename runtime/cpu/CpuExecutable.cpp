@@ -17,9 +17,9 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <chrono>
 #include <cstring>
 #include <mutex>
 
@@ -253,9 +253,10 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
   exe->impl = std::make_unique<Impl>();
 
   if (!manifest.dispatches.empty()) {
-    bool noCode = llvm::all_of(
-        artifact.objects,
-        [](const std::vector<uint8_t> &object) { return object.empty(); });
+    bool noCode =
+        llvm::all_of(artifact.objects, [](const std::vector<uint8_t> &object) {
+          return object.empty();
+        });
     if (noCode)
       return Status(StatusCode::invalid_argument,
                     "artifact '" + manifest.name + "' has " +
@@ -305,8 +306,8 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
       llvm::StringRef code(reinterpret_cast<const char *>(object.data()),
                            object.size());
       std::string name = manifest.name + "." + std::to_string(i) + ".o";
-      if (llvm::Error error =
-              jit.addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(code, name)))
+      if (llvm::Error error = jit.addObjectFile(
+              llvm::MemoryBuffer::getMemBufferCopy(code, name)))
         return Status(StatusCode::invalid_argument,
                       "artifact '" + manifest.name + "': object code " +
                           std::to_string(i) + " cannot be loaded: " +

@@ -43,8 +43,8 @@ class CpuExecutable {
 public:
   /// The code ABI of one dispatch (docs/CPUBackend.md): `inputs[j]` is
   /// where the j-th input slot's data is (manifest order).
-  using DispatchFn = void (*)(void *arena, const void *const *inputs,
-                              int64_t x, int64_t y, int64_t z);
+  using DispatchFn = void (*)(void *arena, const void *const *inputs, int64_t x,
+                              int64_t y, int64_t z);
 
   /// Loads `artifact` for running on this host with `pool` (borrowed, must
   /// outlive the executable; null runs every grid point on the caller).

@@ -197,8 +197,8 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
   out.jit->getMainJITDylib().addGenerator(std::move(*generator));
   out.objectCount = objects->size();
   for (auto [i, object] : llvm::enumerate(*objects))
-    if (llvm::Error err = out.jit->addObjectFile(
-            llvm::MemoryBuffer::getMemBufferCopy(
+    if (llvm::Error err =
+            out.jit->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
                 object, "rlx." + std::to_string(i) + ".o")))
       return ::testing::AssertionFailure() << llvm::toString(std::move(err));
   for (Dispatch &d : out.dispatches) {

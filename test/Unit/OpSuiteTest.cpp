@@ -2209,15 +2209,21 @@ class FusedMatmulTest : public ::testing::TestWithParam<const char *> {};
 TEST_P(FusedMatmulTest, ActivationAndBias) {
   std::string act = GetParam();
   const std::vector<FusedCase> cases = {
-      {{1, 1}, {1, 1}, {}},           {{1, 1}, {1, 1}, {1}},
-      {{17, 33}, {33, 65}, {65}},     {{17, 33}, {33, 65}, {}},
-      {{17, 33}, {33, 65}, {17, 65}}, {{2, 5, 7}, {7, 3}, {3}},
-      {{2, 5, 7}, {2, 7, 3}, {5, 3}}, {{64, 64}, {64, 1024}, {1024}},
+      {{1, 1}, {1, 1}, {}},
+      {{1, 1}, {1, 1}, {1}},
+      {{17, 33}, {33, 65}, {65}},
+      {{17, 33}, {33, 65}, {}},
+      {{17, 33}, {33, 65}, {17, 65}},
+      {{2, 5, 7}, {7, 3}, {3}},
+      {{2, 5, 7}, {2, 7, 3}, {5, 3}},
+      {{64, 64}, {64, 1024}, {1024}},
       // The epilogue on the microkernel's registers over every edge (see
       // kMatmulCases), with a bias per column and one per element.
-      {{130, 300}, {300, 600}, {600}}, {{25, 140}, {140, 47}, {25, 47}},
+      {{130, 300}, {300, 600}, {600}},
+      {{25, 140}, {140, 47}, {25, 47}},
       // A column split: the bias and a per-element addend split with N.
-      {{20, 70}, {70, 600}, {600}},    {{3, 20, 70}, {70, 600}, {20, 600}},
+      {{20, 70}, {70, 600}, {600}},
+      {{3, 20, 70}, {70, 600}, {20, 600}},
   };
   Program p;
   struct Data {
