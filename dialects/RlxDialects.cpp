@@ -10,11 +10,17 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 void mlir::rlx::registerRlxDialects(DialectRegistry &registry) {
   registry.insert<hir::HIRDialect, mir::MIRDialect, lir::LIRDialect>();
   registry.insert<func::FuncDialect, arith::ArithDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect, linalg::LinalgDialect,
                   tensor::TensorDialect>();
+  // What convert-lir-to-llvm's intermediate forms hold (outline-only: the
+  // input table's pointers; the CPU passes: vectors), so that every stage
+  // dump parses again.
+  registry.insert<vector::VectorDialect, LLVM::LLVMDialect>();
 }

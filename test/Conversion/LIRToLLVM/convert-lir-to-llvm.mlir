@@ -1,5 +1,7 @@
 // RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm | FileCheck %s
 // RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm=outline-only | FileCheck %s --check-prefix=OUTLINE
+// The outlined functions parse again (the input table's llvm ops included).
+// RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm=outline-only | rlx-opt -split-input-file | FileCheck %s --check-prefix=OUTLINE
 // The registered pipeline is the same lowering.
 // RUN: rlx-opt %s -split-input-file -rlx-lir-to-llvm | FileCheck %s
 // Only the LLVM dialect is left: no op of another dialect, no cast.
