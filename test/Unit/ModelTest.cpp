@@ -144,4 +144,43 @@ TEST(ModelThreads, ConcurrentRunsAreBitwiseIdentical) {
     EXPECT_EQ(mismatches[t], 0) << "thread " << t;
 }
 
+// Sessions compiling at the same time share the compiler's thread pool and
+// each compile in parallel parts: every graph still matches the golden and
+// gives the same bits as a graph compiled alone.
+TEST(ModelThreads, ConcurrentCompilesAgree) {
+  auto alone =
+      compileExample("mlp.mlir", "batch", 64, rlx::LoweringPolicy::fusable);
+  ASSERT_TRUE(alone.isOk()) << alone.status().toString();
+  bindParams(*alone, kMlpParams);
+  std::vector<float> x = detValues(64 * 784, 1, 1.0);
+  std::vector<rlx::NamedInput> in = {
+      {"x", x.data(), x.size() * 4, rlx::DType::f32}};
+  auto reference = alone->run(in);
+  ASSERT_TRUE(reference.isOk());
+  expectClose((*reference)[0],
+              std::string(RLX_SOURCE_DIR) + "/test/e2e/goldens/mlp_logits.npy");
+
+  std::vector<std::string> failures(3);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; ++t)
+    threads.emplace_back([&, t] {
+      auto graph =
+          compileExample("mlp.mlir", "batch", 64, rlx::LoweringPolicy::fusable);
+      if (!graph.isOk()) {
+        failures[t] = graph.status().toString();
+        return;
+      }
+      bindParams(*graph, kMlpParams);
+      auto out = graph->run(in);
+      if (!out.isOk())
+        failures[t] = out.status().toString();
+      else if ((*out)[0].bytes != (*reference)[0].bytes)
+        failures[t] = "outputs differ from the graph compiled alone";
+    });
+  for (auto &t : threads)
+    t.join();
+  for (int t = 0; t < 3; ++t)
+    EXPECT_EQ(failures[t], "") << "thread " << t;
+}
+
 } // namespace
