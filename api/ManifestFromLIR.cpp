@@ -98,6 +98,7 @@ static std::vector<uint8_t> constantBytes(ElementsAttr value, int64_t size) {
       auto kernel = program.lookupSymbol<lir::KernelOp>(dispatch.getKernel());
       ::rlx::Dispatch d;
       d.symbol = "rlx_dispatch_" + std::to_string(index++);
+      d.kernel = dispatch.getKernel().str();
       ArrayRef<int64_t> grid = kernel.getGrid();
       for (size_t i = 0; i < grid.size() && i < 3; ++i)
         d.grid[i] = grid[i];

@@ -236,6 +236,7 @@ std::vector<DispatchTime> CompiledGraph::dispatchTimes() const {
   for (size_t i = 0; i < dispatches.size(); ++i) {
     DispatchTime t;
     t.symbol = dispatches[i].symbol;
+    t.kernel = dispatches[i].kernel;
     t.grid = dispatches[i].grid;
     t.meanMicros = static_cast<double>(exe.dispatchNanos()[i]) / 1000.0 /
                    static_cast<double>(exe.profiledRuns());

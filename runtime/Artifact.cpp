@@ -21,7 +21,7 @@ constexpr uint8_t kMagic[4] = {'R', 'L', 'X', 'A'};
 // The fewest payload bytes one slot / dispatch can take; bounds a count by the
 // bytes that remain before anything is reserved for it.
 constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
-constexpr uint64_t kMinDispatchBytes = 8 + 3 * 8;
+constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8;
 /// An object: its length field.
 constexpr uint64_t kMinObjectBytes = 8;
 
@@ -188,6 +188,7 @@ void readSlot(Reader &r, uint64_t index, Slot &slot) {
 void readDispatch(Reader &r, uint64_t index, Dispatch &dispatch) {
   std::string prefix = "dispatch " + std::to_string(index);
   dispatch.symbol = r.str(prefix + " symbol");
+  dispatch.kernel = r.str(prefix + " kernel");
   for (int d = 0; d < 3; ++d)
     dispatch.grid[d] = r.i64(prefix + " grid[" + std::to_string(d) + "]");
 }
@@ -284,6 +285,7 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
   w.u64(m.dispatches.size());
   for (const Dispatch &dispatch : m.dispatches) {
     w.str(dispatch.symbol);
+    w.str(dispatch.kernel);
     for (int64_t n : dispatch.grid)
       w.i64(n);
   }

@@ -17,7 +17,7 @@
 //           | u64 dispatchCount | dispatch...
 //   slot    str name | u8 role | u8 dtype | u64 rank | i64 dim x rank
 //           | u64 offset | u64 size | bytes data
-//   dispatch str symbol | i64 gridX | i64 gridY | i64 gridZ
+//   dispatch str symbol | str kernel | i64 gridX | i64 gridY | i64 gridZ
 //   str, bytes  u64 length | that many bytes
 //
 // Nothing may follow the payload.
@@ -37,7 +37,7 @@
 namespace rlx::runtime {
 
 /// The format version this runtime writes and the only one it reads
-/// (version 2: several object files, compiled in parallel).
+/// (version 2: several object files, compiled in parallel; kernel names).
 constexpr uint32_t kArtifactFormatVersion = 2;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;

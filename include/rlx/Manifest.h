@@ -42,10 +42,13 @@ struct Slot {
 };
 
 /// One kernel launch: the code symbol, called once per point of `grid` as
-/// `void symbol(void *arena, int64_t x, int64_t y, int64_t z)`.
+/// `void symbol(void *arena, const void *const *inputs, int64_t x,
+/// int64_t y, int64_t z)`, and the name of the LIR kernel it runs (for
+/// profiles and tools; it may be empty).
 struct Dispatch {
   std::string symbol;
   std::array<int64_t, 3> grid = {1, 1, 1};
+  std::string kernel;
 };
 
 struct Manifest {

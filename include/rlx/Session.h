@@ -100,10 +100,11 @@ struct OutputView {
 };
 
 /// One dispatch's share of a run, from profiling (CompiledGraph::
-/// setProfiling): its symbol and grid (manifest order) and its mean wall
-/// time per run.
+/// setProfiling): its symbol, kernel and grid (manifest order) and its mean
+/// wall time per run.
 struct DispatchTime {
   std::string symbol;
+  std::string kernel;
   std::array<int64_t, 3> grid = {1, 1, 1};
   double meanMicros = 0;
 };

@@ -55,6 +55,7 @@ Artifact makeArtifact() {
   m.slots = {in, w, c, out};
   Dispatch d0;
   d0.symbol = "rlx_dispatch_0";
+  d0.kernel = "fused_matmul_0";
   d0.grid = {2, 1, 1};
   Dispatch d1;
   d1.symbol = "rlx_dispatch_1";
@@ -85,6 +86,7 @@ void expectEqual(const Artifact &a, const Artifact &b) {
   ASSERT_EQ(a.manifest.dispatches.size(), b.manifest.dispatches.size());
   for (size_t i = 0; i < a.manifest.dispatches.size(); ++i) {
     EXPECT_EQ(a.manifest.dispatches[i].symbol, b.manifest.dispatches[i].symbol);
+    EXPECT_EQ(a.manifest.dispatches[i].kernel, b.manifest.dispatches[i].kernel);
     EXPECT_EQ(a.manifest.dispatches[i].grid, b.manifest.dispatches[i].grid);
   }
   EXPECT_EQ(a.triple, b.triple);

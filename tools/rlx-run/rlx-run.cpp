@@ -89,7 +89,8 @@ static void printProfile(std::vector<rlx::DispatchTime> times) {
   for (const rlx::DispatchTime &t : times)
     llvm::outs() << llvm::format("  %10.1f us %5.1f%%  ", t.meanMicros,
                                  total > 0 ? 100.0 * t.meanMicros / total : 0.0)
-                 << t.symbol << " grid [" << t.grid[0] << ", " << t.grid[1]
+                 << t.symbol << " " << t.kernel << " grid [" << t.grid[0]
+                 << ", " << t.grid[1]
                  << ", " << t.grid[2] << "]\n";
 }
 
