@@ -90,8 +90,7 @@ static void printProfile(std::vector<rlx::DispatchTime> times) {
     llvm::outs() << llvm::format("  %10.1f us %5.1f%%  ", t.meanMicros,
                                  total > 0 ? 100.0 * t.meanMicros / total : 0.0)
                  << t.symbol << " " << t.kernel << " grid [" << t.grid[0]
-                 << ", " << t.grid[1]
-                 << ", " << t.grid[2] << "]\n";
+                 << ", " << t.grid[1] << ", " << t.grid[2] << "]\n";
 }
 
 static int fail(const rlx::Status &status) {
