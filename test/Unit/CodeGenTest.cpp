@@ -727,6 +727,73 @@ TEST_F(CodeGen, TwoProgramsInOneObject) {
   }
 }
 
+// The microkernel's epilogue with inputs indexed by the row (i) and by
+// nothing (a rank-0 memref), which MIR's broadcasts do not produce:
+// C = max(A x B + r[i], 0) * s, over a partial register tile (13 rows) and
+// a masked strip (100 = 64 + 36 columns).
+const char *kRowAndScalarEpilogue = R"mlir(
+#row = affine_map<(d0, d1) -> (d0)>
+#scalar = affine_map<(d0, d1) -> ()>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+lir.program @epilogue arena_size = 14464 alignment = 64 {
+  lir.kernel @mm grid = [1] {
+  ^bb0(%a: memref<13x20xf32>, %b: memref<20x100xf32>, %r: memref<13xf32>,
+       %s: memref<f32>, %c: memref<13x100xf32>):
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<13x100xf32>)
+    linalg.matmul ins(%a, %b : memref<13x20xf32>, memref<20x100xf32>)
+                  outs(%c : memref<13x100xf32>)
+    linalg.generic {indexing_maps = [#row, #scalar, #id],
+                    iterator_types = ["parallel", "parallel"]}
+        ins(%r, %s : memref<13xf32>, memref<f32>)
+        outs(%c : memref<13x100xf32>) {
+    ^bb0(%ri: f32, %si: f32, %out: f32):
+      %t = arith.addf %out, %ri : f32
+      %u = arith.maximumf %t, %zero : f32
+      %v = arith.mulf %u, %si : f32
+      linalg.yield %v : f32
+    }
+    lir.return
+  }
+  lir.schedule {
+    %a = lir.view at 0 : memref<13x20xf32>
+    %b = lir.view at 1088 : memref<20x100xf32>
+    %r = lir.view at 9088 : memref<13xf32>
+    %s = lir.view at 9152 : memref<f32>
+    %c = lir.view at 9216 : memref<13x100xf32>
+    lir.dispatch @mm(%a, %b, %r, %s, %c)
+        : memref<13x20xf32>, memref<20x100xf32>, memref<13xf32>, memref<f32>,
+          memref<13x100xf32>
+  }
+}
+)mlir";
+
+TEST_F(CodeGen, MicrokernelEpilogueRowAndScalarInputs) {
+  Compiled c;
+  ASSERT_TRUE(compile(kRowAndScalarEpilogue, c, /*tileMatmul=*/true));
+  Arena arena(14464);
+  std::vector<float> a = randomFloats(13 * 20, 21),
+                     b = randomFloats(20 * 100, 22), r = randomFloats(13, 23);
+  std::memcpy(arena.at<float>(0), a.data(), a.size() * sizeof(float));
+  std::memcpy(arena.at<float>(1088), b.data(), b.size() * sizeof(float));
+  std::memcpy(arena.at<float>(9088), r.data(), r.size() * sizeof(float));
+  *arena.at<float>(9152) = 1.5f;
+  c.runAll(arena.get());
+  const float *out = arena.at<float>(9216);
+  for (int i = 0; i < 13; ++i)
+    for (int j = 0; j < 100; ++j) {
+      double dot = 0, mag = 0;
+      for (int k = 0; k < 20; ++k) {
+        dot += double(a[i * 20 + k]) * b[k * 100 + j];
+        mag += std::fabs(double(a[i * 20 + k]) * b[k * 100 + j]);
+      }
+      double want = std::max(dot + r[i], 0.0) * 1.5;
+      // The k-sum's rounding (K + 2 roundings of sum |ab|), times 1.5.
+      ASSERT_NEAR(out[i * 100 + j], want, 1.5 * 22 * 6e-8 * (mag + 1))
+          << "C[" << i << "][" << j << "]";
+    }
+}
+
 //===----------------------------------------------------------------------===//
 // Matmul 512^3: GFLOP/s printed, never asserted (docs/Testing.md)
 //===----------------------------------------------------------------------===//
