@@ -32,11 +32,13 @@ def ConvertLIRToLLVM : Pass<"convert-lir-to-llvm", "::mlir::ModuleOp"> {
     `scf`, ... op is left.
 
     Each `lir.dispatch` `i` of a program (counted in schedule order) becomes
-    `llvm.func @rlx_dispatch_<i>(%arena: !llvm.ptr, %x: i64, %y: i64,
-    %z: i64)` with external linkage and the bare-pointer calling convention
-    (docs/CPUBackend.md): the dispatched kernel's body, specialized to the
-    dispatch's views, each kernel argument being a `memref.view` of the arena
-    at the view's constant offset and `lir.workgroup_id d` the `d`-th
+    `llvm.func @rlx_dispatch_<i>(%arena: !llvm.ptr, %inputs: !llvm.ptr,
+    %x: i64, %y: i64, %z: i64)` with external linkage and the bare-pointer
+    calling convention (docs/CPUBackend.md): the dispatched kernel's body,
+    specialized to the dispatch's views, each kernel argument being a
+    `memref.view` at the view's constant offset of the arena, or, for a view
+    inside an input slot, of the memory whose address `inputs[j]` holds for
+    the program's `j`-th input slot; `lir.workgroup_id d` is the `d`-th
     coordinate argument. When the module holds more than one program, every
     symbol is prefixed with its program's name: `@<program>_rlx_dispatch_<i>`.
     Each function carries `lir.kernel` (the kernel's name) and `lir.grid`.

@@ -1,7 +1,8 @@
 //===- LIRToLLVM.h - LIR programs to the LLVM dialect -----------*- C++ -*-===//
 //
 // convert-lir-to-llvm turns each lir.dispatch into one exported function
-// `void rlx_dispatch_<i>(void *arena, int64_t x, int64_t y, int64_t z)`
+// `void rlx_dispatch_<i>(void *arena, const void *const *inputs, int64_t x,
+// int64_t y, int64_t z)`
 // (docs/CPUBackend.md) and lowers it to the LLVM dialect. This header is
 // light on purpose: the API and rlx-opt include it, and the Linalg/LLVM
 // headers the implementation needs stay in LIRToLLVM.cpp.
