@@ -79,7 +79,8 @@ namespace {
 /// Splits `module` into at most `parts` modules that together define its
 /// functions, each with declarations of every function (the calls between
 /// parts and to libm resolve when the objects are linked). Balanced by op
-/// count. A module holding anything but functions stays whole.
+/// count. A module holding anything but functions, or a function with
+/// local linkage, stays whole.
 SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
                                                unsigned parts) {
   SmallVector<OwningOpRef<ModuleOp>> result;
@@ -91,8 +92,15 @@ SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
       splittable = false;
       break;
     }
-    if (!fn.isExternal())
-      definitions.push_back(fn);
+    if (fn.isExternal())
+      continue;
+    // A local definition could be called from another part, which cannot
+    // link to it.
+    if (fn.getLinkage() != LLVM::Linkage::External) {
+      splittable = false;
+      break;
+    }
+    definitions.push_back(fn);
   }
   if (!splittable || definitions.size() < 2) {
     result.push_back(OwningOpRef<ModuleOp>(cast<ModuleOp>(module->clone())));
