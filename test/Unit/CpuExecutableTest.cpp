@@ -61,9 +61,9 @@ Artifact makeArtifact() {
   m.slots = {f32Slot("x", SlotRole::input, RLX_TEST_INPUT_OFFSET), bias,
              f32Slot("y", SlotRole::output, RLX_TEST_OUTPUT_OFFSET),
              f32Slot("e", SlotRole::output, RLX_TEST_EXP_OFFSET)};
-  Dispatch d0{"rlx_dispatch_0", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}};
-  Dispatch d1{"rlx_dispatch_1", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}};
-  Dispatch d2{"rlx_dispatch_2", {2, 2, 2}};
+  Dispatch d0{"rlx_dispatch_0", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "scale"};
+  Dispatch d1{"rlx_dispatch_1", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "bias"};
+  Dispatch d2{"rlx_dispatch_2", {2, 2, 2}, "exp"};
   m.dispatches = {d0, d1, d2};
   a.triple = llvm::sys::getProcessTriple();
   a.objects = {object};
@@ -216,7 +216,7 @@ TEST(CpuExecutable, ConcurrentRunOnOneExecutableIsRefused) {
   a.manifest.name = "gate";
   a.manifest.arenaSize = 64;
   a.manifest.slots.clear();
-  a.manifest.dispatches = {Dispatch{"rlx_dispatch_gate", {1, 1, 1}}};
+  a.manifest.dispatches = {Dispatch{"rlx_dispatch_gate", {1, 1, 1}, "gate"}};
   std::unique_ptr<CpuExecutable> exe = loadOrFail(a, nullptr);
   ASSERT_TRUE(exe);
   int *entered = reinterpret_cast<int *>(exe->arena());
@@ -250,7 +250,7 @@ TEST(CpuExecutable, UndefinedExternalSymbol) {
   Artifact a = makeArtifact();
   a.objects = {readObject(RLX_TEST_UNDEFINED_OBJECT)};
   ASSERT_FALSE(a.objects[0].empty()) << RLX_TEST_UNDEFINED_OBJECT;
-  a.manifest.dispatches = {Dispatch{"rlx_dispatch_0", {1, 1, 1}}};
+  a.manifest.dispatches = {Dispatch{"rlx_dispatch_0", {1, 1, 1}, "undefined"}};
   expectLoadFails(a, StatusCode::invalid_argument,
                   "dispatch 0 ('rlx_dispatch_0'): linking the object code "
                   "failed: undefined symbols: rlx_test_no_such_function");
