@@ -1,68 +1,68 @@
 // The two examples end to end: HIR through -rlx-mir-pipeline (with their
 // bindings) and convert-mir-to-lir; the output verifies when parsed again.
-// RUN: rlx-opt %S/../../../examples/mlp.mlir -rlx-mir-pipeline=bind=batch=64 -convert-mir-to-lir | rlx-opt | FileCheck %s --check-prefix=MLP
-// RUN: rlx-opt %S/../../../examples/encoder.mlir -rlx-mir-pipeline=bind=batch=1 -convert-mir-to-lir | rlx-opt | FileCheck %s --check-prefix=ENC
+// RUN: rlx-opt %S/../../../examples/mlp.mlir -rlx-mir-pipeline=bind=batch=64 -convert-mir-to-lir | rlx-opt | FileCheck %s --check-prefix=CHECK-MLP
+// RUN: rlx-opt %S/../../../examples/encoder.mlir -rlx-mir-pipeline=bind=batch=1 -convert-mir-to-lir | rlx-opt | FileCheck %s --check-prefix=CHECK-ENC
 
 // The perceptron has two fused matmuls, each split in two workgroups of 32 rows; the hidden
 // activation is the only intermediate, above the slots (which end at
 // 1831488), so the arena is 1831488 + 64 * 512 * 4 bytes.
-// MLP-LABEL: lir.program @mlp arena_size = 1962560 alignment = 64 {
-// MLP-NEXT:    lir.io input "x" at 0 : memref<64x784xf32>
-// MLP-NEXT:    lir.io param "fc1.weight" at 200704 : memref<784x512xf32>
-// MLP-NEXT:    lir.io param "fc1.bias" at 1806336 : memref<512xf32>
-// MLP-NEXT:    lir.io param "fc2.weight" at 1808384 : memref<512x10xf32>
-// MLP-NEXT:    lir.io param "fc2.bias" at 1828864 : memref<10xf32>
-// MLP-NEXT:    lir.io output "logits" at 1828928 : memref<64x10xf32>
-// MLP-NEXT:    lir.kernel @fused_matmul_0 grid = [2] {
-// MLP:           linalg.matmul
-// MLP:           arith.maximumf
-// MLP:         lir.kernel @fused_matmul_1 grid = [2] {
-// MLP:           linalg.matmul
-// MLP-NOT:       arith.maximumf
-// MLP:         lir.schedule {
-// MLP-NEXT:      %[[X:.+]] = lir.view at 0 : memref<64x784xf32>
-// MLP-NEXT:      %[[W1:.+]] = lir.view at 200704 : memref<784x512xf32>
-// MLP-NEXT:      %[[B1:.+]] = lir.view at 1806336 : memref<512xf32>
-// MLP-NEXT:      %[[H:.+]] = lir.view at 1831488 : memref<64x512xf32>
-// MLP-NEXT:      lir.dispatch @fused_matmul_0(%[[X]], %[[W1]], %[[B1]], %[[H]])
-// MLP-NEXT:      %[[W2:.+]] = lir.view at 1808384 : memref<512x10xf32>
-// MLP-NEXT:      %[[B2:.+]] = lir.view at 1828864 : memref<10xf32>
-// MLP-NEXT:      %[[Y:.+]] = lir.view at 1828928 : memref<64x10xf32>
-// MLP-NEXT:      lir.dispatch @fused_matmul_1(%[[H]], %[[W2]], %[[B2]], %[[Y]])
-// MLP-NEXT:    }
-// MLP-NOT:     func.func
+// CHECK-MLP-LABEL: lir.program @mlp arena_size = 1962560 alignment = 64 {
+// CHECK-MLP-NEXT:    lir.io input "x" at 0 : memref<64x784xf32>
+// CHECK-MLP-NEXT:    lir.io param "fc1.weight" at 200704 : memref<784x512xf32>
+// CHECK-MLP-NEXT:    lir.io param "fc1.bias" at 1806336 : memref<512xf32>
+// CHECK-MLP-NEXT:    lir.io param "fc2.weight" at 1808384 : memref<512x10xf32>
+// CHECK-MLP-NEXT:    lir.io param "fc2.bias" at 1828864 : memref<10xf32>
+// CHECK-MLP-NEXT:    lir.io output "logits" at 1828928 : memref<64x10xf32>
+// CHECK-MLP-NEXT:    lir.kernel @fused_matmul_0 grid = [2] {
+// CHECK-MLP:           linalg.matmul
+// CHECK-MLP:           arith.maximumf
+// CHECK-MLP:         lir.kernel @fused_matmul_1 grid = [2] {
+// CHECK-MLP:           linalg.matmul
+// CHECK-MLP-NOT:       arith.maximumf
+// CHECK-MLP:         lir.schedule {
+// CHECK-MLP-NEXT:      %[[X:.+]] = lir.view at 0 : memref<64x784xf32>
+// CHECK-MLP-NEXT:      %[[W1:.+]] = lir.view at 200704 : memref<784x512xf32>
+// CHECK-MLP-NEXT:      %[[B1:.+]] = lir.view at 1806336 : memref<512xf32>
+// CHECK-MLP-NEXT:      %[[H:.+]] = lir.view at 1831488 : memref<64x512xf32>
+// CHECK-MLP-NEXT:      lir.dispatch @fused_matmul_0(%[[X]], %[[W1]], %[[B1]], %[[H]])
+// CHECK-MLP-NEXT:      %[[W2:.+]] = lir.view at 1808384 : memref<512x10xf32>
+// CHECK-MLP-NEXT:      %[[B2:.+]] = lir.view at 1828864 : memref<10xf32>
+// CHECK-MLP-NEXT:      %[[Y:.+]] = lir.view at 1828928 : memref<64x10xf32>
+// CHECK-MLP-NEXT:      lir.dispatch @fused_matmul_1(%[[H]], %[[W2]], %[[B2]], %[[Y]])
+// CHECK-MLP-NEXT:    }
+// CHECK-MLP-NOT:     func.func
 
 // The encoder (batch 1): 17 kernels; the attention scale is folded into its
 // kernel (no constant slot); reshapes are views (no kernel); with batch 1
 // the splits run along the sequence (2 workgroups), the heads (4), or, for
 // matmuls of fewer than 256 rows, the columns (min(256, N / 2) or more).
-// ENC-LABEL: lir.program @encoder arena_size = 4207616 alignment = 64 {
-// ENC-NEXT:    lir.io input "x" at 0 : memref<1x128x256xf32>
-// ENC-COUNT-16: lir.io param
-// ENC-NEXT:    lir.io output "y" at 3290112 : memref<1x128x256xf32>
-// ENC-NOT:     lir.io constant
-// ENC-NEXT:    lir.kernel @shared_matmul_0 grid = [2] {
-// ENC:         lir.kernel @binary_add_1 grid = [2] {
-// ENC:         lir.kernel @binary_add_2 grid = [2] {
-// ENC:         lir.kernel @binary_add_3 grid = [2] {
-// ENC:         lir.kernel @transpose_4 grid = [2] {
-// ENC:         lir.kernel @transpose_5 grid = [2] {
-// ENC:         lir.kernel @transpose_6 grid = [2] {
-// ENC:         lir.kernel @matmul_7 grid = [4] {
-// ENC:           linalg.batch_matmul
-// ENC:         lir.kernel @binary_mul_8 grid = [4] {
-// ENC:           arith.constant 1.250000e-01 : f32
-// ENC:         lir.kernel @softmax_9 grid = [4] {
-// ENC:         lir.kernel @matmul_10 grid = [4] {
-// ENC:         lir.kernel @transpose_11 grid = [2] {
-// ENC:         lir.kernel @fused_matmul_12 grid = [2] {
-// ENC:         lir.kernel @residual_norm_layer_13 grid = [2] {
-// ENC:         lir.kernel @fused_matmul_14 grid = [4] {
-// ENC:         lir.kernel @fused_matmul_15 grid = [2] {
-// ENC:         lir.kernel @residual_norm_layer_16 grid = [2] {
-// ENC-NOT:     lir.kernel
-// ENC:         lir.schedule {
-// ENC-COUNT-17:  lir.dispatch
-// ENC-NOT:       lir.dispatch
-// ENC:         }
-// ENC-NOT:     func.func
+// CHECK-ENC-LABEL: lir.program @encoder arena_size = 4207616 alignment = 64 {
+// CHECK-ENC-NEXT:    lir.io input "x" at 0 : memref<1x128x256xf32>
+// CHECK-ENC-COUNT-16: lir.io param
+// CHECK-ENC-NEXT:    lir.io output "y" at 3290112 : memref<1x128x256xf32>
+// CHECK-ENC-NOT:     lir.io constant
+// CHECK-ENC-NEXT:    lir.kernel @shared_matmul_0 grid = [2] {
+// CHECK-ENC:         lir.kernel @binary_add_1 grid = [2] {
+// CHECK-ENC:         lir.kernel @binary_add_2 grid = [2] {
+// CHECK-ENC:         lir.kernel @binary_add_3 grid = [2] {
+// CHECK-ENC:         lir.kernel @transpose_4 grid = [2] {
+// CHECK-ENC:         lir.kernel @transpose_5 grid = [2] {
+// CHECK-ENC:         lir.kernel @transpose_6 grid = [2] {
+// CHECK-ENC:         lir.kernel @matmul_7 grid = [4] {
+// CHECK-ENC:           linalg.batch_matmul
+// CHECK-ENC:         lir.kernel @binary_mul_8 grid = [4] {
+// CHECK-ENC:           arith.constant 1.250000e-01 : f32
+// CHECK-ENC:         lir.kernel @softmax_9 grid = [4] {
+// CHECK-ENC:         lir.kernel @matmul_10 grid = [4] {
+// CHECK-ENC:         lir.kernel @transpose_11 grid = [2] {
+// CHECK-ENC:         lir.kernel @fused_matmul_12 grid = [2] {
+// CHECK-ENC:         lir.kernel @residual_norm_layer_13 grid = [2] {
+// CHECK-ENC:         lir.kernel @fused_matmul_14 grid = [4] {
+// CHECK-ENC:         lir.kernel @fused_matmul_15 grid = [2] {
+// CHECK-ENC:         lir.kernel @residual_norm_layer_16 grid = [2] {
+// CHECK-ENC-NOT:     lir.kernel
+// CHECK-ENC:         lir.schedule {
+// CHECK-ENC-COUNT-17:  lir.dispatch
+// CHECK-ENC-NOT:       lir.dispatch
+// CHECK-ENC:         }
+// CHECK-ENC-NOT:     func.func
