@@ -73,14 +73,13 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
   passes.run(module, mam);
 }
-} // namespace
 
-namespace {
 /// Splits `module` into at most `parts` modules that together define its
 /// functions, each with declarations of every function (the calls between
 /// parts and to libm resolve when the objects are linked). Balanced by op
-/// count. A module holding anything but functions, or a function with
-/// local linkage, stays whole.
+/// count. Empty when the module stays whole: one part asked for, fewer
+/// than two definitions, anything but functions, or a function with local
+/// linkage.
 SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
                                                unsigned parts) {
   SmallVector<OwningOpRef<ModuleOp>> result;
@@ -103,8 +102,7 @@ SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
     definitions.push_back(fn);
   }
   if (!splittable || definitions.size() < 2) {
-    result.push_back(OwningOpRef<ModuleOp>(cast<ModuleOp>(module->clone())));
-    return result;
+    return result; // empty: compile `module` as it is
   }
   parts = std::min<unsigned>(parts, definitions.size());
   // Largest first, each to the lightest part so far.
@@ -205,10 +203,15 @@ mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule, std::string &triple,
   // part (the object files are linked at load time).
   SmallVector<OwningOpRef<ModuleOp>> split =
       splitModule(llvmDialectModule, std::max(1u, parts));
-  std::vector<PartJob> jobs(split.size());
-  for (auto [job, part] : llvm::zip(jobs, split)) {
+  SmallVector<ModuleOp> modules;
+  for (OwningOpRef<ModuleOp> &part : split)
+    modules.push_back(*part);
+  if (modules.empty())
+    modules.push_back(llvmDialectModule);
+  std::vector<PartJob> jobs(modules.size());
+  for (auto [job, part] : llvm::zip(jobs, modules)) {
     job.context = std::make_unique<llvm::LLVMContext>();
-    job.module = translateModuleToLLVMIR(*part, *job.context, "rlx");
+    job.module = translateModuleToLLVMIR(part, *job.context, "rlx");
     if (!job.module)
       return emitError(loc) << "cannot translate the module to LLVM IR";
   }

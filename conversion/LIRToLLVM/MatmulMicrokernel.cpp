@@ -186,7 +186,12 @@ private:
 
   void emitKBlock(Value col0, Value cols, Value kStart, Value kSize,
                   Value first, Value last);
-  void emitRowBlock(Value col0, Value cols, Value kStart, Value kSize,
+  /// The strips of a column block: how many are full, and whether the
+  /// partial one at N's edge is in this block (null when N has none).
+  struct Strips {
+    Value full, hasEdge;
+  };
+  void emitRowBlock(Value col0, Strips strips, Value kStart, Value kSize,
                     Value row0, Value rows, Value first, Value last);
   void emitMicrokernel(Value kStart, Value kSize, Value strip, Value tileIndex,
                        Value row, int64_t rows, Value col, int64_t width,
@@ -311,13 +316,14 @@ void MicrokernelEmitter::emitKBlock(Value col0, Value cols, Value kStart,
     if (edge != 0)
       when(hasEdge, [&] { packStrip(kk, fullStrips, edge); });
   });
+  Strips strips{fullStrips, hasEdge};
   loop(index(0), index(m), mBlock, [&](Value row0) {
-    emitRowBlock(col0, cols, kStart, kSize, row0, blockSize(row0, mBlock, m),
+    emitRowBlock(col0, strips, kStart, kSize, row0, blockSize(row0, mBlock, m),
                  first, last);
   });
 }
 
-void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
+void MicrokernelEmitter::emitRowBlock(Value col0, Strips strips, Value kStart,
                                       Value kSize, Value row0, Value rows,
                                       Value first, Value last) {
   // Pack A[row0 .. + rows, kStart .. + kSize] register tile by register
@@ -357,7 +363,6 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
   }
 
   // Every tile of rows against every strip of columns.
-  Value fullStrips = b.create<arith::DivUIOp>(loc, cols, index(stripWidth));
   auto tilesOf = [&](Value strip, int64_t width) {
     Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
     loop(index(0), fullTiles, 1, [&](Value t) {
@@ -373,13 +378,10 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Value cols, Value kStart,
                         first, last);
       });
   };
-  loop(index(0), fullStrips, 1,
+  loop(index(0), strips.full, 1,
        [&](Value strip) { tilesOf(strip, stripWidth); });
-  int64_t edge = n % stripWidth;
-  if (edge != 0)
-    when(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
-                                 mul(fullStrips, stripWidth), cols),
-         [&] { tilesOf(fullStrips, edge); });
+  if (strips.hasEdge)
+    when(strips.hasEdge, [&] { tilesOf(strips.full, n % stripWidth); });
 }
 
 void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
@@ -484,13 +486,9 @@ SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
   Block &body = op.getRegion().front();
   SmallVector<Value> out;
   for (int64_t r = 0; r < rows; ++r) {
-    Value rowIndex =
-        r == 0 ? row : b.create<arith::AddIOp>(loc, row, index(r)).getResult();
+    Value rowIndex = add(row, r);
     for (int64_t v = 0; v < vectors; ++v) {
-      Value colIndex =
-          v == 0 ? col
-                 : b.create<arith::AddIOp>(loc, col, index(v * tile.lanes))
-                       .getResult();
+      Value colIndex = add(col, v * tile.lanes);
       int64_t lanesLeft = width - v * tile.lanes;
       VectorWidener widener(b, tile.lanes);
       for (auto [input, indexing, arg] : llvm::zip(
@@ -536,9 +534,8 @@ struct CpuMatmulMicrokernel
     Tile t;
     t.lanes = lanes > 0 ? int64_t(lanes) : hostF32Lanes();
     // Accumulators + B vectors + one broadcast of A fit the registers:
-    // AVX-512 has 32 (6 x 4 + 4 + 1; 6 x 4 beat 12 x 2 and 8 x 2 in
-    // docs/Performance.md's runs: fewer broadcasts per FMA), AVX 16
-    // (6 x 2 + 2 + 1).
+    // AVX-512 has 32 (6 x 4 + 4 + 1; 6 x 4 measured faster than 12 x 2,
+    // docs/Performance.md: fewer broadcasts per FMA), AVX 16 (6 x 2 + 2 + 1).
     t.rows = tileRows > 0 ? int64_t(tileRows) : 6;
     t.vectors =
         tileVectors > 0 ? int64_t(tileVectors) : (t.lanes >= 16 ? 4 : 2);
@@ -553,8 +550,7 @@ struct CpuMatmulMicrokernel
         tileVectors < 0 || lanes < 0) {
       getOperation().emitError(
           "rlx-cpu-matmul-microkernel: k-block, m-block and n-block must be "
-          ">= 1, "
-          "tile sizes and lanes >= 0 (0: the default)");
+          ">= 1, tile sizes and lanes >= 0 (0: the default)");
       return signalPassFailure();
     }
     SmallVector<Operation *> matmuls;

@@ -87,9 +87,8 @@ bool hasContiguousRows(MemRefType type) {
 
 /// What the vectorizer learned about one loop.
 struct LoopPlan {
-  /// Loads whose last index is the induction variable.
-  llvm::SmallPtrSet<Operation *, 8> contiguousLoads;
-  /// Ops computing per element (contiguous loads and what depends on them).
+  /// Ops computing per element: the loads whose last index is the
+  /// induction variable (contiguous) and what depends on them.
   llvm::SmallPtrSet<Operation *, 16> varying;
   /// Per iter_arg: the combining op and its kind.
   SmallVector<std::pair<Operation *, vector::CombiningKind>> reductions;
@@ -152,7 +151,6 @@ std::string LoopVectorizer::analyze() {
       if (*contiguous) {
         if (!load.getType().isF32() || !hasContiguousRows(load.getMemRefType()))
           return "contiguous load of a non-widenable type or strided rows";
-        plan.contiguousLoads.insert(&op);
         plan.varying.insert(&op);
         contiguousReads.push_back({load.getMemRef(), load.getIndices()});
       } else {
@@ -264,7 +262,7 @@ void LoopVectorizer::rewrite() {
           };
           for (Operation &op : loop.getBody()->without_terminator()) {
             if (auto load = dyn_cast<memref::LoadOp>(op);
-                load && plan.contiguousLoads.contains(&op)) {
+                load && plan.varying.contains(&op)) {
               Value v = nb.create<vector::LoadOp>(
                   nloc, widener.vectorOf(load.getType()), load.getMemRef(),
                   indicesOf(load.getIndices()));
