@@ -1,13 +1,11 @@
-//===- Compiler.cpp - Module text or HIR to a CPU artifact ----------------===//
+//===- Compiler.cpp - Module text or HIR to an artifact -------------------===//
 #include "api/Compiler.h"
-#include "api/CodeGen.h"
 #include "api/ManifestFromLIR.h"
-#include "conversion/LIRToLLVM/LIRToLLVM.h"
-#include "conversion/Passes.h"
+#include "conversion/LIRToLLVM/ObjectCode.h"
+#include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
-#include "dialects/RlxDialects.h"
-#include "passes/Pipelines/Pipelines.h"
-#include "runtime/cpu/CpuExecutable.h"
+#include "dialects/Target/Target.h"
+#include "runtime/Runtime.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -26,28 +24,28 @@ const DialectRegistry &compilerRegistry() {
   static const DialectRegistry registry = [] {
     DialectRegistry r;
     // The lowering passes load what else they need (dependent dialects).
-    registerRlxDialects(r);
+    registerRlxCompiler(r);
     return r;
   }();
   return registry;
 }
 
-static const char *precisionPolicy(::rlx::Precision p) {
-  switch (p) {
-  case ::rlx::Precision::f32:
-    return "always-f32";
-  case ::rlx::Precision::f16:
-    return "always-f16";
-  case ::rlx::Precision::autoMixed:
-    return "auto-mixed";
-  case ::rlx::Precision::autoMixedConservative:
-    return "auto-mixed-conservative";
-  case ::rlx::Precision::autoMixedBf16:
-    return "auto-mixed-bf16";
-  case ::rlx::Precision::custom:
-    return "custom";
-  }
-  return "always-f32";
+void fillPipelineOptions(PipelineOptions &p, const CompilerOptions &options) {
+  const ::rlx::CompileOptions &o = options.options;
+  p.policy = options.policy;
+  p.precision = options.precision;
+  p.customPrecision = o.customPrecision;
+  SmallVector<SymbolBinding> bind;
+  for (const auto &[symbol, size] : o.dims)
+    bind.push_back({symbol, size});
+  p.bind = bind;
+  p.fuse = o.fuse;
+  p.foldConstants = o.foldConstants;
+  p.report = o.report;
+  p.assertFusionClean = o.assertFusionClean;
+  p.dumpDir = o.dumpDir;
+  p.alignment = o.arenaAlignment;
+  p.nativeMatmul = o.nativeMatmul;
 }
 
 /// Collects every diagnostic emitted while it lives, one per line.
@@ -85,6 +83,53 @@ static StatusCode codeFor(StringRef message) {
   return StatusCode::invalid_argument;
 }
 
+Status attachTarget(ModuleOp module, const CompilerOptions &options) {
+  MLIRContext *ctx = module.getContext();
+  const ::rlx::CpuTarget &cpu = options.options.cpuTarget;
+  TargetAttrInterface named = getTarget(module);
+  if (cpu.isHost()) {
+    if (!named)
+      setTarget(module, hostCpuTarget(ctx));
+    return Status::ok();
+  }
+  DiagnosticCollector diagnostics(ctx);
+  FailureOr<CpuTargetAttr> target =
+      resolveCpuTarget(ctx, cpu.triple, cpu.cpu, cpu.features, [&] {
+        return emitError(module.getLoc()) << "CompileOptions::cpuTarget: ";
+      });
+  if (failed(target))
+    return Status(StatusCode::invalid_argument,
+                  diagnostics.message("invalid CompileOptions::cpuTarget"));
+  if (named && named != *target) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "the module's rlx.target " << named
+       << " differs from CompileOptions::cpuTarget " << *target;
+    return Status(StatusCode::invalid_argument, text);
+  }
+  setTarget(module, *target);
+  return Status::ok();
+}
+
+Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
+  MLIRContext *ctx = module.getContext();
+  DiagnosticCollector diagnostics(ctx);
+  if (failed(verify(module)))
+    return Status(StatusCode::invalid_argument,
+                  diagnostics.message("the module does not verify"));
+  if (Status s = attachTarget(module, options); !s)
+    return s;
+  PipelineOptions pipeline;
+  fillPipelineOptions(pipeline, options);
+  PassManager pm(ctx);
+  buildMirToLirPipeline(pm, pipeline);
+  if (failed(pm.run(module))) {
+    std::string message = diagnostics.message("compilation failed");
+    return Status(codeFor(message), message);
+  }
+  return Status::ok();
+}
+
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options) {
   if (options.options.nativeMatmul && !::rlx::runtime::hasNativeMatmul())
@@ -92,57 +137,35 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
                   "CompileOptions::nativeMatmul needs OpenBLAS, and this rlx "
                   "was built without it: install libopenblas-dev and "
                   "configure with -DRLX_ENABLE_OPENBLAS=ON");
-  MLIRContext *ctx = module.getContext();
-  DiagnosticCollector diagnostics(ctx);
-  if (failed(verify(module)))
-    return Status(StatusCode::invalid_argument,
-                  diagnostics.message("the module does not verify"));
-
-  MirPipelineOptions mir;
-  mir.target = options.target;
-  mir.policy =
-      options.policy == ::rlx::LoweringPolicy::direct ? "direct" : "fusable";
-  mir.precision = precisionPolicy(options.precision);
-  mir.customPrecision = options.options.customPrecision;
-  for (auto &[symbol, size] : options.options.dims)
-    mir.bind +=
-        (mir.bind.empty() ? "" : ",") + symbol + "=" + std::to_string(size);
-  mir.fuse = options.options.fuse;
-  mir.foldConstants = options.options.foldConstants;
-  mir.report = options.options.report;
-  mir.assertFusionClean = options.options.assertFusionClean;
-  mir.dumpDir = options.options.dumpDir;
-
-  PassManager pm(ctx);
-  buildMirToLirPipeline(pm, mir, options.options.arenaAlignment,
-                        options.options.nativeMatmul);
-  if (failed(pm.run(module))) {
-    std::string message = diagnostics.message("compilation failed");
-    return Status(codeFor(message), message);
-  }
+  if (Status s = compileToLIR(module, options); !s)
+    return s;
   ::rlx::Expected<::rlx::Manifest> manifest = manifestFromLIR(module);
   if (!manifest)
     return manifest.status();
 
+  MLIRContext *ctx = module.getContext();
+  DiagnosticCollector diagnostics(ctx);
+  PipelineOptions pipeline;
+  fillPipelineOptions(pipeline, options);
   PassManager lower(ctx);
-  LIRToLLVMOptions llvmOptions;
-  llvmOptions.tileMatmul = true;
-  llvmOptions.vectorize = true;
-  buildLIRToLLVMPipeline(lower, llvmOptions);
+  buildLirToLlvmPipeline(lower, pipeline);
   if (failed(lower.run(module)))
     return Status(StatusCode::internal,
                   diagnostics.message("lowering to LLVM failed"));
-  ::rlx::runtime::Artifact artifact;
-  artifact.manifest = std::move(*manifest);
   // One piece of object code per core, compiled in parallel.
-  FailureOr<std::vector<std::string>> objects = emitObjectCode(
-      module, artifact.triple, artifact.cpuFeatures,
+  FailureOr<CpuObjectCode> code = emitObjectCode(
+      module,
       std::max(1u, llvm::hardware_concurrency().compute_thread_count()));
-  if (failed(objects))
+  if (failed(code))
     return Status(StatusCode::internal,
                   diagnostics.message("object code generation failed"));
-  for (const std::string &object : *objects)
-    artifact.objects.emplace_back(object.begin(), object.end());
+  ::rlx::runtime::Artifact artifact;
+  artifact.manifest = std::move(*manifest);
+  artifact.device = "cpu";
+  artifact.cpu.triple = code->triple;
+  artifact.cpu.cpuFeatures = code->features;
+  for (const std::string &object : code->objects)
+    artifact.cpu.objects.emplace_back(object.begin(), object.end());
   return artifact;
 }
 

@@ -1,4 +1,4 @@
-//===- Compiler.h - Module text or HIR to a CPU artifact --------*- C++ -*-===//
+//===- Compiler.h - Module text or HIR to an artifact -----------*- C++ -*-===//
 #ifndef RLX_API_COMPILER_H
 #define RLX_API_COMPILER_H
 
@@ -14,17 +14,21 @@ class DialectRegistry;
 
 namespace mlir::rlx {
 
+struct PipelineOptions;
+
 struct CompilerOptions {
   ::rlx::CompileOptions options;
   ::rlx::Precision precision = ::rlx::Precision::f32;
   ::rlx::LoweringPolicy policy = ::rlx::LoweringPolicy::fusable;
-  /// Fusion and legalization target.
-  std::string target = "cpu";
 };
 
-/// Every dialect and translation interface the compiler needs, registered
-/// once.
+/// Every dialect and interface the compiler needs, registered once.
 const DialectRegistry &compilerRegistry();
+
+/// The pipeline options (conversion/Pipelines/PipelineOptions.h) the API
+/// compiles with: `options` field by field, typed, nothing spelled as text.
+void fillPipelineOptions(PipelineOptions &pipeline,
+                         const CompilerOptions &options);
 
 /// Parses `text` (HIR or MIR; its nesting is checked first) and compiles it.
 /// Syntax errors are invalid_argument with line:col.
@@ -32,8 +36,17 @@ const DialectRegistry &compilerRegistry();
 compileText(MLIRContext *ctx, std::string_view text,
             const CompilerOptions &options);
 
+/// Gives `module` its target: the one it names, else the one the options ask
+/// for (CompileOptions::cpuTarget; this machine by default). A module target
+/// that differs from an explicit cpuTarget is an error.
+::rlx::Status attachTarget(ModuleOp module, const CompilerOptions &options);
+
+/// Verifies `module` (HIR or MIR, one function), gives it its target and
+/// runs the MIR pipeline and convert-mir-to-lir: the module is LIR after.
+::rlx::Status compileToLIR(ModuleOp module, const CompilerOptions &options);
+
 /// Verifies and compiles `module` (HIR or MIR, one function) to an artifact:
-/// the MIR pipeline, convert-mir-to-lir, convert-lir-to-llvm, object code.
+/// compileToLIR, the manifest, -rlx-lir-to-llvm and object code.
 /// Diagnostics become the returned Status's message.
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options);

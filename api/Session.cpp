@@ -1,17 +1,15 @@
 //===- Session.cpp - Compile graphs and run them --------------------------===//
 //
 // The glue between compiler and runtime: Session owns the MLIRContext and
-// turns a Graph or module text into an Artifact (Compiler.cpp); a
-// CompiledGraph owns the artifact's CPU executable and checks every input
-// against the manifest before a run.
+// turns a Graph or module text into an Artifact (Compiler.cpp), which it
+// hands to the runtime in memory (runtime/Runtime.h); a CompiledGraph owns
+// the executable and checks every input against the manifest before a run.
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
 #include "api/Compiler.h"
 #include "api/GraphToHIR.h"
-#include "runtime/Artifact.h"
-#include "runtime/ThreadPool.h"
-#include "runtime/cpu/CpuExecutable.h"
+#include "runtime/Runtime.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/ThreadPool.h"
@@ -47,9 +45,12 @@ bool isAvailable(Device device) { return device == Device::cpu; }
 //===----------------------------------------------------------------------===//
 
 struct CompiledGraph::Impl {
+  /// The compiled (or loaded) artifact, kept for artifactBytes().
+  runtime::Artifact artifact;
+  /// Its serialized form, made on the first artifactBytes() call.
   std::vector<uint8_t> artifactBytes;
   std::unique_ptr<runtime::ThreadPool> pool;
-  std::unique_ptr<runtime::CpuExecutable> executable;
+  std::unique_ptr<runtime::Executable> executable;
   /// Which param slots have been bound (by manifest slot index).
   std::vector<bool> bound;
   /// Input slots and output views in manifest order, made once at load so
@@ -132,6 +133,9 @@ CompiledGraph::~CompiledGraph() = default;
 const Manifest &CompiledGraph::manifest() const { return impl_->manifest(); }
 
 const std::vector<uint8_t> &CompiledGraph::artifactBytes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  if (impl_->artifactBytes.empty())
+    impl_->artifactBytes = runtime::serializeArtifact(impl_->artifact);
   return impl_->artifactBytes;
 }
 
@@ -149,8 +153,8 @@ Status CompiledGraph::setParamTyped(const std::string &name, const void *data,
   const Slot &slot = impl_->manifest().slots[*index];
   if (Status s = Impl::checkData(slot, data, bytes, dtype); !s)
     return s;
-  if (bytes)
-    std::memcpy(impl_->executable->arena() + slot.offset, data, bytes);
+  if (Status s = impl_->executable->writeSlot(slot, data); !s)
+    return s;
   impl_->bound[*index] = true;
   return Status::ok();
 }
@@ -184,8 +188,8 @@ CompiledGraph::run(const std::vector<NamedInput> &inputs) {
     const Slot *slot = m.findSlot(SlotRole::input, in.name);
     bound[impl_->inputIndex(slot)] = in.data;
   }
-  uint8_t *arena = impl_->executable->arena();
-  if (Status s = impl_->executable->run(impl_->inputTable()); !s)
+  runtime::Executable &exe = *impl_->executable;
+  if (Status s = exe.run(impl_->inputTable()); !s)
     return s;
   std::vector<NamedOutput> outputs;
   for (const Slot *slot : m.slotsWithRole(SlotRole::output)) {
@@ -193,7 +197,8 @@ CompiledGraph::run(const std::vector<NamedInput> &inputs) {
     out.name = slot->name;
     out.dtype = slot->dtype;
     out.shape = slot->shape;
-    out.bytes.assign(arena + slot->offset, arena + slot->offset + slot->size);
+    const uint8_t *data = exe.slotData(*slot);
+    out.bytes.assign(data, data + slot->size);
     outputs.push_back(std::move(out));
   }
   return outputs;
@@ -228,7 +233,7 @@ void CompiledGraph::setProfiling(bool on) {
 
 std::vector<DispatchTime> CompiledGraph::dispatchTimes() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  const runtime::CpuExecutable &exe = *impl_->executable;
+  const runtime::Executable &exe = *impl_->executable;
   std::vector<DispatchTime> times;
   if (exe.profiledRuns() == 0)
     return times;
@@ -264,6 +269,10 @@ struct Session::Impl {
   Precision precision;
   LoweringPolicy policy;
   mlir::MLIRContext context;
+  /// One compilation at a time: the context's diagnostic handler collects
+  /// the messages of the compilation that holds this lock, so concurrent
+  /// compiles on one Session each get their own (Session.h).
+  std::mutex compileMutex;
 
   Impl(Device device, Precision precision, LoweringPolicy policy)
       : device(device), precision(precision), policy(policy),
@@ -289,37 +298,34 @@ struct Session::Impl {
     c.options = o;
     c.precision = precision;
     c.policy = policy;
-    c.target = o.fusionTarget.empty() ? deviceName(device) : o.fusionTarget;
     return c;
   }
 
+  /// Hands a compiled artifact to the runtime as it is: no serialization.
   Expected<CompiledGraph> finish(Expected<runtime::Artifact> artifact,
                                  int threads) {
     if (!artifact)
       return artifact.status();
-    return load(runtime::serializeArtifact(*artifact), threads);
+    return load(std::move(*artifact), threads);
   }
 
-  Expected<CompiledGraph> load(const std::vector<uint8_t> &bytes, int threads) {
-    Expected<runtime::Artifact> artifact =
-        runtime::deserializeArtifact(bytes.data(), bytes.size());
-    if (!artifact)
-      return artifact.status();
+  Expected<CompiledGraph> load(runtime::Artifact artifact, int threads) {
     auto impl = std::make_unique<CompiledGraph::Impl>();
-    impl->artifactBytes = bytes;
     impl->pool = std::make_unique<runtime::ThreadPool>(threads);
-    Expected<std::unique_ptr<runtime::CpuExecutable>> exe =
-        runtime::CpuExecutable::load(*artifact, impl->pool.get());
+    runtime::LoadOptions options;
+    options.pool = impl->pool.get();
+    Expected<std::unique_ptr<runtime::Executable>> exe =
+        runtime::load(artifact, options);
     if (!exe)
       return exe.status();
     impl->executable = std::move(*exe);
+    impl->artifact = std::move(artifact);
     const Manifest &m = impl->executable->manifest();
     impl->bound.assign(m.slots.size(), false);
     impl->inputSlots = m.slotsWithRole(SlotRole::input);
     impl->boundInputs.assign(impl->inputSlots.size(), nullptr);
     for (const Slot *slot : m.slotsWithRole(SlotRole::output))
-      impl->outputViews.push_back(
-          {slot, impl->executable->arena() + slot->offset});
+      impl->outputViews.push_back({slot, impl->executable->slotData(*slot)});
     return CompiledGraph(std::move(impl));
   }
 };
@@ -341,6 +347,7 @@ Expected<CompiledGraph> Session::compileWith(const Graph &graph,
                                              const CompileOptions &options) {
   if (Status s = impl_->checkDevice(); !s)
     return s;
+  std::lock_guard<std::mutex> lock(impl_->compileMutex);
   auto module = mlir::rlx::translateGraphToHIR(&impl_->context, graph, "graph");
   if (!module)
     return module.status();
@@ -353,6 +360,7 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
                                              const CompileOptions &options) {
   if (Status s = impl_->checkDevice(); !s)
     return s;
+  std::lock_guard<std::mutex> lock(impl_->compileMutex);
   return impl_->finish(mlir::rlx::compileText(&impl_->context, text,
                                               impl_->compilerOptions(options)),
                        options.threads);
@@ -362,7 +370,11 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
                                       int threads) {
   if (Status s = impl_->checkDevice(); !s)
     return s;
-  return impl_->load(artifact, threads);
+  Expected<runtime::Artifact> decoded =
+      runtime::deserializeArtifact(artifact.data(), artifact.size());
+  if (!decoded)
+    return decoded.status();
+  return impl_->load(std::move(*decoded), threads);
 }
 
 } // namespace rlx

@@ -3,8 +3,10 @@
 #define RLX_CONVERSION_PASSES_H
 
 #include "dialects/MIR/MIRDialect.h"
+#include "dialects/Target/TargetDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "passes/Common/PolicyOptions.h"
 
 namespace mlir::rlx {
 

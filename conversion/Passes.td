@@ -18,64 +18,113 @@ def ConvertHIRToMIR : Pass<"convert-hir-to-mir", "::mlir::ModuleOp"> {
     policies.
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"fusable\"",
-           "fusable (primitive chains) or direct (fused ops)">,
+    Option<"policy", "policy", "::rlx::LoweringPolicy",
+           /*default=*/"::rlx::LoweringPolicy::fusable",
+           "fusable (primitive chains) or direct (fused ops)",
+           "::mlir::rlx::loweringPolicyValues()">,
   ];
   let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
 }
 
-def ConvertLIRToLLVM : Pass<"convert-lir-to-llvm", "::mlir::ModuleOp"> {
-  let summary = "lower LIR programs to one LLVM function per dispatch";
+def OutlineDispatches : Pass<"rlx-outline-dispatches", "::mlir::ModuleOp"> {
+  let summary = "turn each lir.dispatch into one function of the kernel ABI";
   let description = [{
-    Input: a module of `lir.program`s (and possibly other functions).
-    Output: the LLVM dialect only; no `lir`, `func`, `memref`, `linalg`,
-    `scf`, ... op is left.
-
-    Each `lir.dispatch` `i` of a program (counted in schedule order) becomes
-    `llvm.func @rlx_dispatch_<i>(%arena: !llvm.ptr, %inputs: !llvm.ptr,
-    %x: i64, %y: i64, %z: i64)` with external linkage and the bare-pointer
-    calling convention (docs/CPUBackend.md): the dispatched kernel's body,
+    The first step of the CPU lowering (`-rlx-lir-to-llvm`). Input: a module
+    of `lir.program`s (and possibly other functions). Output: the programs
+    are gone; each `lir.dispatch` `i` of a program (schedule order) is a
+    public `func.func @rlx_dispatch_<i>(%arena: memref<{arena_size}xi8>,
+    %inputs: memref<{max(1, inputs)}xi64>, %x: i64, %y: i64, %z: i64)`, the
+    entry point of runtime/KernelAbi.h: the dispatched kernel's body,
     specialized to the dispatch's views, each kernel argument being a
     `memref.view` at the view's constant offset of the arena, or, for a view
     inside an input slot, of the memory whose address `inputs[j]` holds for
     the program's `j`-th input slot; `lir.workgroup_id d` is the `d`-th
     coordinate argument. When the module holds more than one program, every
-    symbol is prefixed with its program's name: `@<program>_rlx_dispatch_<i>`.
-    Each function carries `lir.kernel` (the kernel's name) and `lir.grid`.
+    symbol is prefixed with its program's name: `@<program>_rlx_dispatch_<i>`
+    (the ABI's dispatchSymbol). Each function carries `lir.kernel` (the
+    kernel's name) and `lir.grid`.
 
     Kernel bodies may hold arith, math, memref, scf, linalg, vector, affine,
-    cf, index and ub ops on memrefs (no tensors). Math ops without an LLVM
-    intrinsic (tanh, erf, atan, tan, ...) become libm calls (`tanhf`, ...),
-    so the object code needs libm's symbols at load time.
-
-    A `linalg.matmul` or `linalg.batch_matmul` carrying
-    `rlx.library_call = "cblas_sgemm"` (convert-mir-to-lir{native-matmul})
-    becomes, when its dispatch is outlined, a `func.call @cblas_sgemm` (one
-    per batch in an `scf.for`) on pointers to its f32 operands: row-major,
-    no transpose, alpha = 1, leading dims from the static row strides, beta
-    = 0 when a `linalg.fill` of +0.0 of the whole output precedes it (the
-    fill is removed), else 1. The module gets `func.func private
-    @cblas_sgemm`, which the runtime resolves at load time. An operand that
-    is not row-major with unit column stride, or another library name, is a
-    diagnostic at the op.
+    cf, index and ub ops on memrefs (no tensors); anything else is an error
+    at the op. A strided `memref.copy` becomes `linalg.copy` (upstream would
+    call MLIR's runtime library).
   }];
-  let options = [
-    Option<"outlineOnly", "outline-only", "bool", /*default=*/"false",
-           "stop after outlining the dispatches into func.func (the "
-           "specialized kernels on memrefs; for tests and debugging)">,
-    Option<"tileMatmul", "tile-matmul", "bool", /*default=*/"false",
-           "f32 matmuls as packed register-tile vector code "
-           "(rlx-cpu-matmul-microkernel)">,
-    Option<"vectorize", "vectorize", "bool", /*default=*/"false",
-           "vectorize innermost elementwise and reduction loops "
-           "(rlx-cpu-vectorize-loops)">,
-    Option<"lanes", "lanes", "int64_t", /*default=*/"0",
-           "f32 lanes per vector (0: the host's widest)">,
-  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::linalg::LinalgDialect",
   ];
+}
+
+def LowerLibraryCalls : Pass<"rlx-lower-library-calls", "::mlir::ModuleOp"> {
+  let summary = "replace contractions marked rlx.library_call by calls";
+  let description = [{
+    Runs on the functions `rlx-outline-dispatches` made (their memref views
+    root in the arena or an input). A `linalg.matmul` or
+    `linalg.batch_matmul` carrying `rlx.library_call = "cblas_sgemm"`
+    (conversion/LibraryCall.h) becomes a `func.call @cblas_sgemm` (one per
+    batch in an `scf.for`) on pointers to its f32 operands: row-major, no
+    transpose, alpha = 1, leading dims from the static row strides, beta = 0
+    when a `linalg.fill` of +0.0 of the whole output precedes it (the fill is
+    removed), else 1. The module gets `func.func private @cblas_sgemm`,
+    which the runtime resolves at load time. An operand that is not
+    row-major with unit column stride, or another library name, is a
+    diagnostic at the op.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def ExpandArith : Pass<"rlx-expand-arith", "::mlir::func::FuncOp"> {
+  let summary = "arith-expand without its maximumf / minimumf rewrite";
+  let description = [{
+    bf16 `extf` / `truncf` become integer ops and `ceildivsi` /
+    `floordivsi` become divisions, as upstream `arith-expand` does; its
+    rewrite of `maximumf` / `minimumf` to `cmpf` + `select` is left out
+    because it returns its second operand for -0 against +0, where MIR's
+    max / min (and relu) order -0 below +0 like `llvm.intr.maximum`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def ApproximateVectorMath
+    : Pass<"rlx-approximate-vector-math", "::mlir::func::FuncOp"> {
+  let summary = "vector exp, log, log2 and erf as polynomial approximations";
+  let description = [{
+    One vector of FMAs instead of a libm call per lane, within the op
+    suite's few-ulp bounds. Upstream's tanh, sin, cos and atan
+    approximations are tens of ulps off: those, and all scalar math, are
+    left for exact lowering (intrinsics or libm).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def MathToLibm : Pass<"rlx-math-to-libm", "::mlir::ModuleOp"> {
+  let summary = "math ops without an LLVM intrinsic become libm calls";
+  let description = [{
+    Upstream's `convert-math-to-libm` patterns (tanhf, erff, atanf, ...,
+    declared in the module), applied without making the math dialect
+    illegal: an op no pattern takes is left for `rlx-check-llvm-lowering`,
+    which names it, instead of failing the whole pass on the first one.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def CheckLLVMLowering
+    : Pass<"rlx-check-llvm-lowering", "::mlir::ModuleOp"> {
+  let summary = "fail, naming the op, when anything but LLVM is left";
+  let description = [{
+    Runs before `reconcile-unrealized-casts`, which would report a cast
+    instead of the op that was not lowered: every op outside the LLVM
+    dialect (other than builtin.module and unrealized casts) is an error
+    "could not be lowered to the LLVM dialect", one per op tree.
+  }];
 }
 
 def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
@@ -117,15 +166,17 @@ def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
     Option<"alignment", "alignment", "int64_t", /*default=*/"64",
            "byte alignment of every slot and buffer (a power of two)">,
     Option<"workgroupElements", "workgroup-elements", "int64_t",
-           /*default=*/"16384",
+           /*default=*/"0",
            "split a kernel so each workgroup has at least this many "
-           "elements of its largest row range (>= 1)">,
+           "elements of its largest row range (0: the target's minimum)">,
     Option<"nativeMatmul", "native-matmul", "bool", /*default=*/"false",
-           "compute f32 matmul, fused_matmul, shared_matmul and swiglu "
-           "products with cblas_sgemm: mark their linalg.matmul / "
-           "batch_matmul with rlx.library_call for convert-lir-to-llvm">,
+           "compute products with the target's native library where its "
+           "kernel configuration has one (CPU: f32 matmul, fused_matmul, "
+           "shared_matmul and swiglu with cblas_sgemm, their linalg.matmul / "
+           "batch_matmul marked with rlx.library_call)">,
   ];
   let dependentDialects = [
+    "::mlir::rlx::RLXDialect",
     "::mlir::rlx::lir::LIRDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect"
@@ -157,7 +208,8 @@ def CpuVectorizeLoops : Pass<"rlx-cpu-vectorize-loops", "::mlir::func::FuncOp"> 
            "emit a remark on each loop left scalar, with the reason">,
   ];
   let dependentDialects = ["::mlir::vector::VectorDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::rlx::RLXDialect"];
 }
 
 def CpuMatmulMicrokernel
@@ -197,7 +249,8 @@ def CpuMatmulMicrokernel
   let dependentDialects = ["::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::rlx::RLXDialect"];
 }
 
 #endif // RLX_CONVERSION_PASSES

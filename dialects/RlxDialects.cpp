@@ -3,6 +3,7 @@
 #include "dialects/HIR/HIRDialect.h"
 #include "dialects/LIR/LIRDialect.h"
 #include "dialects/MIR/MIRDialect.h"
+#include "dialects/Target/TargetDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,7 +16,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 void mlir::rlx::registerRlxDialects(DialectRegistry &registry) {
-  registry.insert<hir::HIRDialect, mir::MIRDialect, lir::LIRDialect>();
+  registry
+      .insert<RLXDialect, hir::HIRDialect, mir::MIRDialect, lir::LIRDialect>();
   registry.insert<func::FuncDialect, arith::ArithDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect, linalg::LinalgDialect,
                   tensor::TensorDialect>();

@@ -8,8 +8,9 @@ class DialectRegistry;
 
 namespace mlir::rlx {
 
-/// Registers HIR, MIR, LIR and the upstream dialects their IR may contain
-/// (func, arith, math, memref, scf, linalg, tensor) and nothing else.
+/// Registers rlx (targets), HIR, MIR, LIR and the upstream dialects their IR
+/// may contain (func, arith, math, memref, scf, linalg, tensor) and nothing
+/// else.
 void registerRlxDialects(DialectRegistry &registry);
 
 } // namespace mlir::rlx

@@ -95,6 +95,13 @@ public:
       return 0;
     return *cur++;
   }
+  uint32_t u32(const std::string &field) {
+    if (!need(4, field))
+      return 0;
+    uint32_t v = loadU32(cur);
+    cur += 4;
+    return v;
+  }
   uint64_t u64(const std::string &field) {
     if (!need(8, field))
       return 0;
@@ -211,14 +218,29 @@ Status readPayload(const uint8_t *data, size_t size, Artifact &artifact) {
   m.dispatches.resize(dispatchCount);
   for (uint64_t i = 0; i < dispatchCount && r.ok(); ++i)
     readDispatch(r, i, m.dispatches[i]);
-  artifact.triple = r.str("triple");
-  artifact.cpuFeatures = r.str("cpu features");
+  artifact.kernelAbiVersion = r.u32("kernel ABI version");
+  artifact.device = r.str("device");
+  if (!r.ok())
+    return r.takeError();
+  if (artifact.kernelAbiVersion != abi::kKernelAbiVersion)
+    return Status(StatusCode::incompatible,
+                  "the code was compiled against kernel ABI version " +
+                      std::to_string(artifact.kernelAbiVersion) +
+                      "; this runtime implements version " +
+                      std::to_string(abi::kKernelAbiVersion));
+  if (artifact.device != "cpu")
+    return Status(StatusCode::incompatible,
+                  "the artifact holds code for device '" + artifact.device +
+                      "', which this runtime cannot load (it loads: cpu)");
+  CpuCode &cpu = artifact.cpu;
+  cpu.triple = r.str("triple");
+  cpu.cpuFeatures = r.str("cpu features");
   uint64_t objectCount = r.count("object count", kMinObjectBytes);
   if (!r.ok())
     return r.takeError();
-  artifact.objects.resize(objectCount);
+  cpu.objects.resize(objectCount);
   for (uint64_t i = 0; i < objectCount && r.ok(); ++i)
-    artifact.objects[i] = r.bytes("object code");
+    cpu.objects[i] = r.bytes("object code");
   if (!r.ok())
     return r.takeError();
   if (r.remaining())
@@ -289,10 +311,12 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
     for (int64_t n : dispatch.grid)
       w.i64(n);
   }
-  w.str(artifact.triple);
-  w.str(artifact.cpuFeatures);
-  w.u64(artifact.objects.size());
-  for (const std::vector<uint8_t> &object : artifact.objects)
+  w.u32(artifact.kernelAbiVersion);
+  w.str(artifact.device);
+  w.str(artifact.cpu.triple);
+  w.str(artifact.cpu.cpuFeatures);
+  w.u64(artifact.cpu.objects.size());
+  for (const std::vector<uint8_t> &object : artifact.cpu.objects)
     w.bytes(object.data(), object.size());
 
   // The header goes in last: it carries the payload's length and checksum.

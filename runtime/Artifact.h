@@ -10,7 +10,8 @@
 //
 //   header  "RLXA" | u32 format version | u64 payload length
 //           | u64 FNV-1a-64 of the payload
-//   payload manifest | str triple | str cpuFeatures
+//   payload manifest | u32 kernel ABI version | str device | code
+//   code    (device "cpu") str triple | str cpuFeatures
 //           | u64 objectCount | bytes object x objectCount
 //   manifest str name | u64 arenaSize | u64 alignment
 //           | u64 slotCount  | slot...
@@ -26,6 +27,8 @@
 #ifndef RLX_RUNTIME_ARTIFACT_H
 #define RLX_RUNTIME_ARTIFACT_H
 
+#include "runtime/KernelAbi.h"
+
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
 
@@ -37,23 +40,33 @@
 namespace rlx::runtime {
 
 /// The format version this runtime writes and the only one it reads
-/// (version 2: several object files, compiled in parallel; kernel names).
-constexpr uint32_t kArtifactFormatVersion = 2;
+/// (version 3: the kernel ABI version and the device before the code).
+constexpr uint32_t kArtifactFormatVersion = 3;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 
-/// A compiled graph: its ABI, the target its code was compiled for, and the
-/// code (relocatable objects that together export one function per
-/// dispatch).
-struct Artifact {
-  Manifest manifest;
+/// The code of a CPU artifact: relocatable objects that together export one
+/// function per dispatch (runtime/KernelAbi.h), and the target they were
+/// compiled for.
+struct CpuCode {
   /// The LLVM target triple the object code was compiled for.
   std::string triple;
-  /// The CPU features the code relies on, in LLVM's "+avx2,+fma,-avx512f"
-  /// form; every "+" feature must be present on the host that loads it.
+  /// The CPU features the code relies on, in LLVM's "+avx2,+fma" form; every
+  /// "+" feature must be present on the host that loads it.
   std::string cpuFeatures;
   /// Relocatable object files (ELF on Linux), linked together at load.
   std::vector<std::vector<uint8_t>> objects;
+};
+
+/// A compiled graph: its manifest (the ABI of its tensors), the kernel ABI
+/// and device its code was compiled for, and the code.
+struct Artifact {
+  Manifest manifest;
+  /// runtime/KernelAbi.h's version the code was compiled against.
+  uint32_t kernelAbiVersion = abi::kKernelAbiVersion;
+  /// The device the code runs on: "cpu".
+  std::string device = "cpu";
+  CpuCode cpu;
 };
 
 /// The FNV-1a 64-bit hash of `size` bytes (the payload checksum).
@@ -66,7 +79,8 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact);
 /// Decodes and validates `size` bytes at `data`. Errors: data_loss (empty,
 /// truncated, checksum mismatch, trailing bytes), invalid_argument (wrong
 /// magic, a length, enum, size or offset that is out of range; the message
-/// names the field), incompatible (another format version).
+/// names the field), incompatible (another format or kernel ABI version, a
+/// device this runtime does not know).
 Expected<Artifact> deserializeArtifact(const uint8_t *data, size_t size);
 
 /// Writes `artifact` to a temporary file beside `path`, then renames it over

@@ -563,13 +563,6 @@ struct ConvertHIRToMIR : mlir::rlx::impl::ConvertHIRToMIRBase<ConvertHIRToMIR> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (policy != "fusable" && policy != "direct") {
-      // On the location only: the op would print the whole module as a note.
-      emitError(module.getLoc())
-          << "convert-hir-to-mir: unknown policy '" << policy
-          << "'; expected 'fusable' or 'direct'";
-      return signalPassFailure();
-    }
 
     SmallVector<Operation *> hirOps;
     module.walk([&](Operation *op) {
@@ -577,7 +570,7 @@ struct ConvertHIRToMIR : mlir::rlx::impl::ConvertHIRToMIRBase<ConvertHIRToMIR> {
         hirOps.push_back(op);
     });
     RewritePatternSet patterns(&getContext());
-    populateHIRToMIRPatterns(patterns, policy == "direct");
+    populateHIRToMIRPatterns(patterns, policy == ::rlx::LoweringPolicy::direct);
     GreedyRewriteConfig config;
     // Only the HIR ops are rewritten, each once; new MIR ops are not
     // revisited. Unused HIR ops are erased (they are pure), as the

@@ -530,9 +530,9 @@ struct CpuMatmulMicrokernel
     : mlir::rlx::impl::CpuMatmulMicrokernelBase<CpuMatmulMicrokernel> {
   using CpuMatmulMicrokernelBase::CpuMatmulMicrokernelBase;
 
-  Tile tileShape() const {
+  Tile tileShape(int64_t targetLanes) const {
     Tile t;
-    t.lanes = lanes > 0 ? int64_t(lanes) : hostF32Lanes();
+    t.lanes = lanes > 0 ? int64_t(lanes) : targetLanes;
     // Accumulators + B vectors + one broadcast of A fit the registers:
     // AVX-512 has 32 (6 x 4 + 4 + 1; 6 x 4 measured faster than 12 x 2,
     // docs/Performance.md: fewer broadcasts per FMA), AVX 16 (6 x 2 + 2 + 1).
@@ -547,10 +547,11 @@ struct CpuMatmulMicrokernel
 
   void runOnOperation() override {
     if (kBlock < 1 || mBlock < 1 || nBlock < 1 || tileRows < 0 ||
-        tileVectors < 0 || lanes < 0) {
+        tileVectors < 0 || lanes < 0 || lanes > kMaxF32Lanes) {
       getOperation().emitError(
           "rlx-cpu-matmul-microkernel: k-block, m-block and n-block must be "
-          ">= 1, tile sizes and lanes >= 0 (0: the default)");
+          ">= 1, tile sizes >= 0 (0: the default) and lanes in [0, ")
+          << kMaxF32Lanes << "] (0: the target's)";
       return signalPassFailure();
     }
     SmallVector<Operation *> matmuls;
@@ -559,11 +560,21 @@ struct CpuMatmulMicrokernel
           !op->hasAttr("rlx.library_call"))
         matmuls.push_back(op);
     });
+    if (matmuls.empty())
+      return;
+    int64_t targetLanes = lanes;
+    if (targetLanes == 0) {
+      FailureOr<int64_t> fromTarget = targetF32Lanes(getOperation());
+      if (failed(fromTarget))
+        return signalPassFailure();
+      targetLanes = *fromTarget;
+    }
+    Tile tile = tileShape(targetLanes);
     for (Operation *op : matmuls)
-      rewrite(op);
+      rewrite(op, tile);
   }
 
-  void rewrite(Operation *op) {
+  void rewrite(Operation *op, const Tile &tile) {
     auto linalgOp = cast<linalg::LinalgOp>(op);
     bool batched = isa<linalg::BatchMatmulOp>(op);
     int64_t rank = batched ? 3 : 2;
@@ -582,7 +593,6 @@ struct CpuMatmulMicrokernel
 
     OpBuilder b(op);
     Location loc = op->getLoc();
-    Tile tile = tileShape();
     if (!batched) {
       MicrokernelEmitter(b, loc, tile, a, bm, c, bool(fill), epilogue).emit();
     } else {

@@ -1,21 +1,22 @@
 //===- VectorWidening.cpp - Scalar arithmetic to vector arithmetic --------===//
 #include "conversion/LIRToLLVM/VectorWidening.h"
+#include "dialects/Target/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
-int64_t mlir::rlx::hostF32Lanes() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  if (features.lookup("avx512f"))
-    return 16;
-  if (features.lookup("avx"))
-    return 8;
-  return 4;
+FailureOr<int64_t> mlir::rlx::targetF32Lanes(Operation *op) {
+  TargetAttrInterface target = getTargetOrDefault(op);
+  auto cpu = dyn_cast<CpuTargetAttr>(target);
+  if (!cpu)
+    return op->emitError() << "the CPU code generators need a CPU target "
+                              "(#rlx.cpu<...>); the module's is "
+                           << target;
+  return cpu.getF32Lanes();
 }
 
 bool mlir::rlx::isWidenableScalarType(Type type) {

@@ -14,9 +14,14 @@
 
 namespace mlir::rlx {
 
-/// The number of f32 lanes of the widest vector register of this host:
-/// 16 with AVX-512, 8 with AVX, else 4.
-int64_t hostF32Lanes();
+/// The most f32 lanes a `lanes` option may ask for (a vector of 64 floats
+/// is four AVX-512 registers; more only multiplies code size).
+constexpr int64_t kMaxF32Lanes = 64;
+
+/// The f32 lanes per vector of the CPU target `op`'s module compiles for
+/// (its `rlx.target`, or the default target: dialects/Target/Target.h).
+/// Emits an error on `op` and fails when the target is not a CPU.
+FailureOr<int64_t> targetF32Lanes(Operation *op);
 
 /// True for a scalar type the vectorizers widen: f32 or i1.
 bool isWidenableScalarType(Type type);

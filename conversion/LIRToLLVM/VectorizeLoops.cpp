@@ -312,13 +312,20 @@ struct CpuVectorizeLoops
   using CpuVectorizeLoopsBase::CpuVectorizeLoopsBase;
 
   void runOnOperation() override {
-    if (lanes < 0 || reductionUnroll < 1) {
-      getOperation().emitError(
-          "rlx-cpu-vectorize-loops: lanes must be >= 1 (or 0: the host's) "
-          "and reduction-unroll must be >= 1");
+    if (lanes < 0 || lanes > kMaxF32Lanes || reductionUnroll < 1 ||
+        reductionUnroll > 16) {
+      getOperation().emitError("rlx-cpu-vectorize-loops: lanes must be in [1, ")
+          << kMaxF32Lanes
+          << "] (or 0: the target's) and reduction-unroll in [1, 16]";
       return signalPassFailure();
     }
-    int64_t vectorLanes = lanes > 0 ? int64_t(lanes) : hostF32Lanes();
+    int64_t vectorLanes = lanes;
+    if (vectorLanes == 0) {
+      FailureOr<int64_t> target = targetF32Lanes(getOperation());
+      if (failed(target))
+        return signalPassFailure();
+      vectorLanes = *target;
+    }
     SmallVector<scf::ForOp> innermost;
     getOperation().walk([&](scf::ForOp loop) {
       bool nested = false;

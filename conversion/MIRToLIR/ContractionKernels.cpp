@@ -8,8 +8,9 @@
 // f32 and truncating once. swiglu and padded or grouped conv2d are loop
 // nests for every type (no scratch buffer holds the second operand).
 //
-// With `native` (convert-mir-to-lir{native-matmul}), f32 matmuls and
-// batch_matmuls carry `rlx.library_call = "cblas_sgemm"` (LibraryCall.h) and
+// When the target chose a library routine for an op's products (its kernel
+// configuration, conversion/MIRToLIR/KernelConfig.h), f32 matmuls and
+// batch_matmuls carry `rlx.library_call = "<routine>"` (LibraryCall.h) and
 // f32 swiglu becomes two marked products (the gate into the result, the up
 // projection tile by tile into a stack tile) and an epilogue per tile.
 //
@@ -92,21 +93,20 @@ static Value collapseDims(OpBuilder &b, Location loc, Value memref,
                                            groupsFor(rank, from, to));
 }
 
-/// Marks a linalg.matmul / batch_matmul for cblas_sgemm (LibraryCall.h).
-static void markNative(Operation *op) {
-  op->setAttr(kLibraryCallAttrName,
-              StringAttr::get(op->getContext(), kCblasSgemm));
+/// Marks a linalg.matmul / batch_matmul for `routine` (LibraryCall.h).
+static void markLibraryCall(Operation *op, StringRef routine) {
+  op->setAttr(kLibraryCallAttrName, StringAttr::get(op->getContext(), routine));
 }
 
 /// out += lhs x rhs on a zero-filled `out`, as the most specific linalg op;
-/// with `native`, a matmul or batch_matmul is marked for cblas_sgemm.
+/// with a `libraryCall`, a matmul or batch_matmul is marked for it.
 static void buildContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                             Value out, bool native) {
+                             Value out, StringRef libraryCall) {
   ArrayRef<int64_t> l = shapeOf(lhs), r = shapeOf(rhs), o = shapeOf(out);
   int64_t rl = l.size(), rr = r.size(), ro = o.size();
   auto mark = [&](Operation *op) {
-    if (native)
-      markNative(op);
+    if (!libraryCall.empty())
+      markLibraryCall(op, libraryCall);
   };
   if (rl == 2 && rr == 2) {
     mark(
@@ -192,8 +192,8 @@ static void buildMatmulLoops(OpBuilder &b, Location loc, Value lhs, Value rhs,
   });
 }
 
-/// True when the memrefs are f32 and none is empty: products that
-/// cblas_sgemm computes (an empty one is no work for generated code).
+/// True when the memrefs are f32 and none is empty: products a BLAS routine
+/// computes (an empty one is no work for generated code).
 static bool sgemmOperands(ValueRange memrefs) {
   return llvm::all_of(memrefs, [](Value v) {
     return elementTypeOf(v).isF32() && !llvm::is_contained(shapeOf(v), 0);
@@ -201,14 +201,16 @@ static bool sgemmOperands(ValueRange memrefs) {
 }
 
 void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                          Value bias, Activation act, Value out, bool native) {
+                          Value bias, Activation act, Value out,
+                          StringRef libraryCall) {
   Type element = elementTypeOf(out);
   if (isHalfFloat(element))
     return buildMatmulLoops(b, loc, lhs, rhs, bias, act, out);
   b.create<linalg::FillOp>(loc, ValueRange{zeroOf(b, loc, element)},
                            ValueRange{out});
-  buildContraction(b, loc, lhs, rhs, out,
-                   native && sgemmOperands(ValueRange{lhs, rhs, out}));
+  bool library =
+      !libraryCall.empty() && sgemmOperands(ValueRange{lhs, rhs, out});
+  buildContraction(b, loc, lhs, rhs, out, library ? libraryCall : "");
   if (!bias && act == Activation::none)
     return;
   // Epilogue on the finished tile: out = act(out + bias).
@@ -235,7 +237,7 @@ static constexpr int64_t kSwigluTileRows = 128, kSwigluTileCols = 512;
 /// per tile of at most kSwigluTileRows x kSwigluTileCols, the up product
 /// goes into a stack tile by a marked matmul and out = silu(out) * tile.
 static void buildSwigluNative(OpBuilder &b, Location loc, Value x, Value wGate,
-                              Value wUp, Value out) {
+                              Value wUp, Value out, StringRef routine) {
   int64_t rank = shapeOf(out).size();
   x = collapseDims(b, loc, x, 0, rank - 2);
   out = collapseDims(b, loc, out, 0, rank - 2);
@@ -243,8 +245,9 @@ static void buildSwigluNative(OpBuilder &b, Location loc, Value x, Value wGate,
   Type f32 = b.getF32Type();
   Value zero = zeroOf(b, loc, f32);
   b.create<linalg::FillOp>(loc, ValueRange{zero}, ValueRange{out});
-  markNative(
-      b.create<linalg::MatmulOp>(loc, ValueRange{x, wGate}, ValueRange{out}));
+  markLibraryCall(
+      b.create<linalg::MatmulOp>(loc, ValueRange{x, wGate}, ValueRange{out}),
+      routine);
 
   int64_t tileRows = std::min(m, kSwigluTileRows);
   int64_t tileCols = std::min(n, kSwigluTileCols);
@@ -279,8 +282,9 @@ static void buildSwigluNative(OpBuilder &b, Location loc, Value x, Value wGate,
   cb.create<linalg::FillOp>(loc, ValueRange{zero}, ValueRange{up});
   Value xRows = window(cb, loc, x, i, origin, rows, cb.getIndexAttr(k));
   Value wCols = window(cb, loc, wUp, origin, j, cb.getIndexAttr(k), cols);
-  markNative(cb.create<linalg::MatmulOp>(loc, ValueRange{xRows, wCols},
-                                         ValueRange{up}));
+  markLibraryCall(cb.create<linalg::MatmulOp>(loc, ValueRange{xRows, wCols},
+                                              ValueRange{up}),
+                  routine);
   Value outTile = window(cb, loc, out, i, j, rows, cols);
   buildElementwise(
       cb, loc, ValueRange{up}, outTile,
@@ -292,9 +296,9 @@ static void buildSwigluNative(OpBuilder &b, Location loc, Value x, Value wGate,
 }
 
 void kernels::buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate,
-                          Value wUp, Value out, bool native) {
-  if (native && sgemmOperands(ValueRange{x, wGate, wUp, out}))
-    return buildSwigluNative(b, loc, x, wGate, wUp, out);
+                          Value wUp, Value out, StringRef libraryCall) {
+  if (!libraryCall.empty() && sgemmOperands(ValueRange{x, wGate, wUp, out}))
+    return buildSwigluNative(b, loc, x, wGate, wUp, out, libraryCall);
   ArrayRef<int64_t> o = shapeOf(out);
   int64_t k = shapeOf(x).back();
   Type acc = computeType(elementTypeOf(out));

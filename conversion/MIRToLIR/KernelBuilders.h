@@ -88,14 +88,14 @@ LogicalResult buildElementwiseKernel(OpBuilder &b, Location loc, Operation *op,
                                      ValueRange operands, Value out);
 
 /// ContractionKernels.cpp: out = act(lhs x rhs [+ bias]), batched with
-/// broadcast batch dims. With `native`, an f32 product that is a
-/// linalg.matmul or batch_matmul is marked for cblas_sgemm (LibraryCall.h).
+/// broadcast batch dims. With a `libraryCall`, an f32 product that is a
+/// linalg.matmul or batch_matmul is marked for it (LibraryCall.h).
 void buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
-                 Activation act, Value out, bool native = false);
-/// out = silu(x wGate) * (x wUp). With `native` (f32), both products are
-/// marked linalg.matmuls (the up product tile by tile into a stack tile).
+                 Activation act, Value out, StringRef libraryCall = "");
+/// out = silu(x wGate) * (x wUp). With a `libraryCall` (f32), both products
+/// are marked linalg.matmuls (the up product tile by tile into a stack tile).
 void buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,
-                 Value out, bool native = false);
+                 Value out, StringRef libraryCall = "");
 void buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op, Value input,
                  Value filter, Value bias, Value out);
 

@@ -260,27 +260,6 @@ std::optional<int64_t> mlir::rlx::operandDimAlong(Operation *op, unsigned index,
       .Default([](Operation *) { return std::nullopt; });
 }
 
-bool mlir::rlx::callsNativeMatmul(Operation *op) {
-  // f32 and not empty (ContractionKernels' sgemmOperands).
-  auto isF32 = [](Type t) {
-    auto shaped = cast<ShapedType>(t);
-    return shaped.getElementType().isF32() &&
-           !llvm::is_contained(shaped.getShape(), 0);
-  };
-  if (!isa<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp,
-           mir::SwigluOp>(op) ||
-      !llvm::all_of(op->getOperandTypes(), isF32) ||
-      !llvm::all_of(op->getResultTypes(), isF32))
-    return false;
-  if (!isa<mir::MatmulOp, mir::FusedMatmulOp>(op))
-    return true;
-  // Broadcast batch dims stay a linalg.generic (buildContraction).
-  ArrayRef<int64_t> l = tensorShape(op->getOperand(0)),
-                    r = tensorShape(op->getOperand(1));
-  return r.size() == 2 ||
-         (l.size() == r.size() && l.drop_back(2) == r.drop_back(2));
-}
-
 bool mlir::rlx::acceptsScalarOperand(Operation *op, unsigned index) {
   return isa<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
              mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>(op);
@@ -317,7 +296,7 @@ void mlir::rlx::buildCopyBody(OpBuilder &b, Location loc, Value in, Value out) {
 LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
                                          Operation *op, ValueRange operands,
                                          ValueRange results,
-                                         bool nativeMatmul) {
+                                         StringRef libraryCall) {
   // Kernel operands sit where the op's operands do; an optional operand's
   // ODS group says whether it is there.
   auto group = [&](auto typedOp, unsigned index) -> Value {
@@ -332,23 +311,23 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
       })
       .Case([&](mir::MatmulOp) {
         buildMatmul(b, loc, operands[0], operands[1], nullptr, Activation::none,
-                    out, nativeMatmul);
+                    out, libraryCall);
         return success();
       })
       .Case([&](mir::FusedMatmulOp m) {
         buildMatmul(b, loc, operands[0], operands[1], group(m, 2), m.getAct(),
-                    out, nativeMatmul);
+                    out, libraryCall);
         return success();
       })
       .Case([&](mir::SharedMatmulOp) {
         for (auto [i, result] : llvm::enumerate(results))
           buildMatmul(b, loc, operands[0], operands[1 + i], nullptr,
-                      Activation::none, result, nativeMatmul);
+                      Activation::none, result, libraryCall);
         return success();
       })
       .Case([&](mir::SwigluOp) {
         buildSwiglu(b, loc, operands[0], operands[1], operands[2], out,
-                    nativeMatmul);
+                    libraryCall);
         return success();
       })
       .Case([&](mir::Conv2dOp c) {

@@ -27,11 +27,6 @@ int64_t independentLeadingDims(Operation *op);
 std::optional<int64_t> operandDimAlong(Operation *op, unsigned index,
                                        int64_t dim);
 
-/// True when buildKernelBody with `nativeMatmul` computes `op`'s products
-/// with cblas_sgemm: f32 matmul (unless its batch dims broadcast),
-/// fused_matmul, shared_matmul and swiglu.
-bool callsNativeMatmul(Operation *op);
-
 /// True when operand `index` of `op` may be passed to buildKernelBody as a
 /// scalar instead of a memref (a splat constant folded into the body).
 bool acceptsScalarOperand(Operation *op, unsigned index);
@@ -42,12 +37,13 @@ std::string kernelBaseName(Operation *op);
 /// Builds `op`'s computation at `b`'s insertion point (inside a kernel body)
 /// on `operands` (memrefs, or scalars where acceptsScalarOperand) and
 /// `results` (memrefs, one per op result). Memrefs may be strided subviews:
-/// a workgroup's rows. Fails with a diagnostic on `op` if it cannot. With
-/// `nativeMatmul`, f32 matmul products are marked for cblas_sgemm
-/// (conversion/LibraryCall.h).
+/// a workgroup's rows. Fails with a diagnostic on `op` if it cannot. With a
+/// `libraryCall` (the target's choice, KernelConfig.h), the f32 products of
+/// matmul, fused_matmul, shared_matmul and swiglu are marked for that
+/// routine (conversion/LibraryCall.h).
 LogicalResult buildKernelBody(OpBuilder &b, Location loc, Operation *op,
                               ValueRange operands, ValueRange results,
-                              bool nativeMatmul = false);
+                              StringRef libraryCall = "");
 
 /// `out` = `in` (same shape and element type).
 void buildCopyBody(OpBuilder &b, Location loc, Value in, Value out);

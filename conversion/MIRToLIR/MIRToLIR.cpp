@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/MIRToLIR/MIRToLIR.h"
+#include "conversion/MIRToLIR/KernelConfig.h"
 #include "conversion/MIRToLIR/Kernels.h"
 #include "conversion/MIRToLIR/MemoryPlan.h"
 #include "conversion/Passes.h"
@@ -18,6 +19,7 @@
 #include "dialects/LIR/LIROps.h"
 #include "dialects/MIR/MIRDialect.h"
 #include "dialects/MIR/MIROps.h"
+#include "dialects/Target/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,8 +66,9 @@ struct Step {
 
 class FunctionLowering {
 public:
-  FunctionLowering(func::FuncOp fn, const MIRToLIROptions &options)
-      : fn(fn), options(options) {}
+  FunctionLowering(func::FuncOp fn, const MIRToLIROptions &options,
+                   KernelConfigAttrInterface config)
+      : fn(fn), options(options), config(config) {}
 
   LogicalResult run() {
     if (failed(check()) || failed(collect()) || failed(plan()))
@@ -85,6 +88,7 @@ private:
 
   func::FuncOp fn;
   MIRToLIROptions options;
+  KernelConfigAttrInterface config;
   SmallVector<Buffer> buffers;
   DenseMap<Value, unsigned> bufferOf;
   SmallVector<Step> steps;
@@ -344,55 +348,6 @@ static int64_t elementsAfter(ArrayRef<int64_t> shape, int64_t dim) {
   return count;
 }
 
-/// Rows of a matmul's M per workgroup, at least: each workgroup packs all
-/// of B again (rlx-cpu-matmul-microkernel), so fewer, larger workgroups
-/// pack less (a 1024-row matmul: 2 packings of B, not 8); below 1024 rows
-/// the work still splits in two.
-static constexpr int64_t kMatmulRows = 512;
-
-/// A matmul with fewer rows (all dims but N) than this splits its columns
-/// instead: each workgroup then packs only its own columns of B, where a
-/// split of few rows would have every workgroup pack all of B.
-static constexpr int64_t kColumnSplitRows = 256;
-/// Columns of N per workgroup of a column split, at least (4 strips of
-/// 64 with AVX-512).
-static constexpr int64_t kMatmulColumns = 256;
-
-/// N, when `op` is a matmul (or a shared_matmul whose results have one
-/// shape) whose work splits along its columns (few rows, at least two
-/// strips' worth of columns).
-static std::optional<int64_t> columnSplitDim(Operation *op,
-                                             ArrayRef<int64_t> shape) {
-  if (!isa<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp>(op) ||
-      shape.size() < 2)
-    return std::nullopt;
-  // shared_matmul: every result splits the same way, so they need one N.
-  for (Value result : op->getResults())
-    if (cast<ShapedType>(result.getType()).getShape() != shape)
-      return std::nullopt;
-  int64_t rows = 1;
-  for (int64_t size : shape.drop_back())
-    rows *= size;
-  if (rows >= kColumnSplitRows || shape.back() < 128)
-    return std::nullopt;
-  return static_cast<int64_t>(shape.size()) - 1;
-}
-
-/// The least chunk of `dim` for `op`: matmul rows (M, not batch dims) come
-/// in blocks of up to kMatmulRows, columns (a column split) of up to
-/// kMatmulColumns, other ops by elements alone.
-static int64_t minimumChunk(Operation *op, int64_t dim,
-                            ArrayRef<int64_t> shape) {
-  if (!isa<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp>(op))
-    return 1;
-  int64_t rank = static_cast<int64_t>(shape.size());
-  if (dim == rank - 1)
-    return std::min<int64_t>(kMatmulColumns, llvm::divideCeil(shape[dim], 2));
-  if (dim != rank - 2)
-    return 1;
-  return std::min<int64_t>(kMatmulRows, llvm::divideCeil(shape[dim], 2));
-}
-
 LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
                                            StringRef name) {
   Location loc = step.op ? step.op->getLoc() : fn.getLoc();
@@ -406,26 +361,31 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   else
     resultTypes.push_back(buffers[step.copyTarget].type);
 
-  // The split: chunks of the outermost independent result dim larger than
-  // 1 (dims before it are 1), each operand along the dim that walks with it.
+  // The split: by default, chunks of the outermost independent result dim
+  // larger than 1 (dims before it are 1); the target's kernel configuration
+  // may keep the kernel whole, pick another independent dim, and sets the
+  // least chunk. Each operand splits along the dim that walks with it.
   ArrayRef<int64_t> shape = resultTypes.front().getShape();
   int64_t independent = step.op ? independentLeadingDims(step.op)
                                 : static_cast<int64_t>(shape.size());
-  // A native matmul runs as grid = [1]: OpenBLAS threads the one call
-  // itself (the runtime gives it the pool's thread count). Calls per row
-  // block would each pack the whole B matrix again (docs/CPUBackend.md).
-  if (options.nativeMatmul && step.op && callsNativeMatmul(step.op))
-    independent = 0;
-  std::optional<int64_t> splitDim;
-  for (int64_t d = 0; d < independent && !splitDim; ++d)
+  int64_t defaultDim = -1;
+  for (int64_t d = 0; d < independent && defaultDim < 0; ++d)
     if (shape[d] > 1)
-      splitDim = d;
-  bool columnSplit = false;
-  if (independent > 0 && step.op)
-    if (std::optional<int64_t> columns = columnSplitDim(step.op, shape)) {
-      splitDim = columns;
-      columnSplit = true;
-    }
+      defaultDim = d;
+  StringRef libraryCall =
+      step.op ? config.getLibraryCall(step.op, options.nativeMatmul) : "";
+  KernelSplitPolicy policy =
+      config.getSplitPolicy(step.op, shape, defaultDim, libraryCall);
+  std::optional<int64_t> splitDim;
+  int64_t rank = static_cast<int64_t>(shape.size());
+  if (!policy.whole && policy.dim && *policy.dim >= 0 && *policy.dim < rank)
+    splitDim = policy.dim;
+  else if (!policy.whole && defaultDim >= 0)
+    splitDim = defaultDim;
+  // The option replaces the target's element minimum wherever it sets one.
+  int64_t minElements = policy.minElements;
+  if (options.workgroupElements > 0 && minElements > 0)
+    minElements = options.workgroupElements;
   SmallVector<std::optional<int64_t>> operandDims(step.operands.size());
   int64_t chunk = 1, grid = 1;
   if (splitDim) {
@@ -444,11 +404,8 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
                      elementsAfter(cast<ShapedType>(value.getType()).getShape(),
                                    *operandDims[i]));
     }
-    // A column split is sized by its columns alone: every column has all
-    // of the rows' work.
-    chunk = chooseChunk(shape[*splitDim], columnSplit ? 1 : rowElements,
-                        columnSplit ? 0 : options.workgroupElements,
-                        step.op ? minimumChunk(step.op, *splitDim, shape) : 1);
+    chunk = chooseChunk(shape[*splitDim], rowElements, minElements,
+                        std::max<int64_t>(1, policy.minChunk));
     grid = shape[*splitDim] / chunk;
   }
 
@@ -494,8 +451,8 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
     results.push_back(rows(body->addArgument(type, loc), splitDim));
 
   if (step.op) {
-    if (failed(buildKernelBody(kb, loc, step.op, operands, results,
-                               options.nativeMatmul)))
+    if (failed(
+            buildKernelBody(kb, loc, step.op, operands, results, libraryCall)))
       return failure();
   } else {
     buildCopyBody(kb, loc, operands[0], results[0]);
@@ -577,10 +534,25 @@ LogicalResult FunctionLowering::emit() {
   return success();
 }
 
+FailureOr<KernelConfigAttrInterface> mlir::rlx::kernelConfigOf(Operation *op) {
+  TargetAttrInterface target = getTargetOrDefault(op);
+  auto config = dyn_cast<KernelConfigAttrInterface>(target);
+  if (!config)
+    return op->emitError()
+           << "target " << target
+           << " has no kernel configuration: no backend that builds LIR "
+              "kernels for it is registered (the CPU backend's is "
+              "registerCpuBackend)";
+  return config;
+}
+
 LogicalResult
 mlir::rlx::convertFunctionToProgram(func::FuncOp fn,
                                     const MIRToLIROptions &options) {
-  return FunctionLowering(fn, options).run();
+  FailureOr<KernelConfigAttrInterface> config = kernelConfigOf(fn);
+  if (failed(config))
+    return failure();
+  return FunctionLowering(fn, options, *config).run();
 }
 
 namespace {
@@ -597,9 +569,10 @@ struct ConvertMIRToLIR : mlir::rlx::impl::ConvertMIRToLIRBase<ConvertMIRToLIR> {
           << options.alignment;
       return signalPassFailure();
     }
-    if (options.workgroupElements < 1) {
+    if (options.workgroupElements < 0) {
       emitError(module.getLoc())
-          << "convert-mir-to-lir: workgroup-elements must be >= 1, got "
+          << "convert-mir-to-lir: workgroup-elements must be >= 0 (0: the "
+             "target's), got "
           << options.workgroupElements;
       return signalPassFailure();
     }

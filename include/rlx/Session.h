@@ -9,6 +9,7 @@
 #ifndef RLX_SESSION_H
 #define RLX_SESSION_H
 
+#include "rlx/CompileOptions.h"
 #include "rlx/Graph.h"
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
@@ -28,49 +29,6 @@ namespace rlx {
 enum class Device { cpu, vulkan, cuda, rocm, metal, null };
 const char *deviceName(Device device);
 bool isAvailable(Device device);
-
-/// Mixed-precision policies (see docs/Optimizer.md).
-enum class Precision {
-  f32,
-  f16,
-  autoMixed,
-  autoMixedConservative,
-  autoMixedBf16,
-  custom
-};
-
-/// How HIR blocks are lowered: primitive chains the fusion passes recognise,
-/// or fused MIR ops directly.
-enum class LoweringPolicy { fusable, direct };
-
-/// Options of one compilation (FEATURES.md "CompileOptions"). Fields marked
-/// pending are accepted and recorded but have no effect yet.
-struct CompileOptions {
-  /// Symbol bindings, e.g. {{"batch", 64}}; every symbolic dim must be bound.
-  std::vector<std::pair<std::string, int64_t>> dims;
-  /// Run the fusion passes.
-  bool fuse = true;
-  /// Evaluate ops on constants at compile time.
-  bool foldConstants = true;
-  /// Fusion/legalization target override ("" = the device's).
-  std::string fusionTarget;
-  /// Fail compilation if any fusion is missed.
-  bool assertFusionClean = false;
-  /// Print the fusion and dispatch reports to stderr.
-  bool report = false;
-  /// Arena alignment in bytes (power of two).
-  int64_t arenaAlignment = 64;
-  /// op=type list for Precision::custom ("mir.matmul=f16,...").
-  std::string customPrecision;
-  /// Use OpenBLAS sgemm for f32 matmuls instead of generated code.
-  bool nativeMatmul = false;
-  /// Worker threads for run() (0 = one per core).
-  int threads = 0;
-  /// Write each stage's IR here (also RLX_IR_DUMP).
-  std::string dumpDir;
-  /// Pending: dead-code elimination toggle (always on).
-  bool dce = true;
-};
 
 /// An input to run(): a name and f32 data (or typed bytes).
 struct NamedInput {

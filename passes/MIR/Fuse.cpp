@@ -21,8 +21,7 @@ struct Fuse : mlir::rlx::mir::impl::MIRFuseBase<Fuse> {
     static constexpr FusionStage stages[] = {kSwigluStage, kSharedMatmulStage,
                                              kMatmulEpilogueStage,
                                              kResidualNormStage};
-    if (failed(runFusionPass(getOperation(), stages,
-                             {target, report, assertClean})))
+    if (failed(runFusionPass(getOperation(), stages, {report, assertClean})))
       signalPassFailure();
   }
 };

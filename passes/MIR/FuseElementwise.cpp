@@ -250,7 +250,14 @@ struct FuseElementwisePass
     : mlir::rlx::mir::impl::MIRFuseElementwiseBase<FuseElementwisePass> {
   using MIRFuseElementwiseBase::MIRFuseElementwiseBase;
   void runOnOperation() override {
-    FusionPassConfig config{target, report, assertClean, maxSteps, maxInputs};
+    if (skipWithoutRegions) {
+      const Target *target = lookupTargetOrEmit(getOperation());
+      if (!target)
+        return signalPassFailure();
+      if (!target->hasRegionKernels())
+        return markAllAnalysesPreserved();
+    }
+    FusionPassConfig config{report, assertClean, maxSteps, maxInputs};
     if (failed(runFusionPass(getOperation(), {kElementwiseStage}, config)))
       signalPassFailure();
   }

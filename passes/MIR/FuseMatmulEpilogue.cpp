@@ -177,7 +177,7 @@ struct FuseMatmulEpilogue
   using MIRFuseMatmulEpilogueBase::MIRFuseMatmulEpilogueBase;
   void runOnOperation() override {
     if (failed(runFusionPass(getOperation(), {kMatmulEpilogueStage},
-                             {target, report, assertClean})))
+                             {report, assertClean})))
       signalPassFailure();
   }
 };

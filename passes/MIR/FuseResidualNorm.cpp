@@ -168,7 +168,7 @@ struct FuseResidualNormPass
   using MIRFuseResidualNormBase::MIRFuseResidualNormBase;
   void runOnOperation() override {
     if (failed(runFusionPass(getOperation(), {kResidualNormStage},
-                             {target, report, assertClean})))
+                             {report, assertClean})))
       signalPassFailure();
   }
 };

@@ -150,7 +150,7 @@ struct FuseSharedMatmulPass
   using MIRFuseSharedMatmulBase::MIRFuseSharedMatmulBase;
   void runOnOperation() override {
     if (failed(runFusionPass(getOperation(), {kSharedMatmulStage},
-                             {target, report, assertClean})))
+                             {report, assertClean})))
       signalPassFailure();
   }
 };

@@ -107,7 +107,7 @@ struct FuseSwigluPass
   using MIRFuseSwigluBase::MIRFuseSwigluBase;
   void runOnOperation() override {
     if (failed(runFusionPass(getOperation(), {kSwigluStage},
-                             {target, report, assertClean})))
+                             {report, assertClean})))
       signalPassFailure();
   }
 };

@@ -20,7 +20,7 @@ FusionOptions fusionOptionsFor(const Target &target, FusionReport *report) {
 
 LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
                             const FusionPassConfig &config) {
-  const Target *target = lookupTargetOrEmit(func, config.target);
+  const Target *target = lookupTargetOrEmit(func);
   if (!target)
     return failure();
   FusionReport report;

@@ -86,13 +86,13 @@ inline constexpr FusionStage kElementwiseStage = {
     "elementwise", populateElementwiseFusionPatterns,
     diagnoseElementwiseFusion};
 
-/// What every fusion pass does: look the target up, run `stages` in order
+/// What every fusion pass does: look the module's target up, run `stages` in
+/// order
 /// (each greedily, bounded, and required to converge, and diagnosed before
 /// the next stage rewrites what it left), and print the report when asked
 /// (or RLX_FUSION_REPORT=1). Fails when the target is unknown, a stage does
 /// not converge, or `assertClean` is set and a fusion was missed.
 struct FusionPassConfig {
-  std::string target;
   bool report = false;
   bool assertClean = false;
   int64_t maxSteps = 0;

@@ -118,7 +118,7 @@ struct LegalizeForTarget
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    const Target *t = lookupTargetOrEmit(func, target);
+    const Target *t = lookupTargetOrEmit(func);
     if (!t)
       return signalPassFailure();
     llvm::StringSet<> before = mirOpNames(func);

@@ -25,14 +25,7 @@ using namespace mlir::rlx;
 using namespace mlir::rlx::mir;
 
 namespace {
-enum class Policy {
-  alwaysF32,
-  alwaysF16,
-  autoMixed,
-  autoMixedConservative,
-  autoMixedBf16,
-  custom,
-};
+using Policy = ::rlx::Precision;
 
 /// What the rewrite does to one op, decided on the IR as written.
 struct Step {
@@ -122,7 +115,7 @@ private:
   void rewriteBlock(Block &block);
   Value castTo(Value value, Type type, Operation *user);
 
-  Policy policyKind = Policy::alwaysF32;
+  Policy policyKind = Policy::f32;
   llvm::StringMap<Type> customTypes;
   /// One cast per (value, type) in a block: later users reuse the first,
   /// which sits before an earlier user and so dominates them.
@@ -170,28 +163,15 @@ void MixedPrecision::rewriteBlock(Block &block) {
 }
 
 LogicalResult MixedPrecision::parseOptions(func::FuncOp func) {
-  std::optional<Policy> parsed =
-      llvm::StringSwitch<std::optional<Policy>>(policy)
-          .Case("always-f32", Policy::alwaysF32)
-          .Case("always-f16", Policy::alwaysF16)
-          .Case("auto-mixed", Policy::autoMixed)
-          .Case("auto-mixed-conservative", Policy::autoMixedConservative)
-          .Case("auto-mixed-bf16", Policy::autoMixedBf16)
-          .Case("custom", Policy::custom)
-          .Default(std::nullopt);
-  if (!parsed)
-    return func.emitError() << "mir-mixed-precision: unknown policy '" << policy
-                            << "' (expected always-f32, always-f16, "
-                               "auto-mixed, auto-mixed-conservative, "
-                               "auto-mixed-bf16 or custom)";
-  policyKind = *parsed;
+  // The option's parser accepted only the policies precisionPolicyValues()
+  // names.
+  policyKind = policy;
   if (StringRef(custom).trim().empty())
     return success();
   // A map that would be ignored is a mistake, not a no-op.
   if (policyKind != Policy::custom)
     return func.emitError() << "mir-mixed-precision: the custom map needs "
-                               "policy=custom, got policy '"
-                            << policy << "'";
+                               "policy=custom";
 
   Builder b(func.getContext());
   SmallVector<StringRef> entries;
@@ -232,9 +212,9 @@ Type MixedPrecision::computeType(Operation *op) const {
     return {}; // integer and i1 ops are untouched
   Builder b(op->getContext());
   switch (policyKind) {
-  case Policy::alwaysF32:
+  case Policy::f32:
     return b.getF32Type();
-  case Policy::alwaysF16:
+  case Policy::f16:
     return b.getF16Type();
   case Policy::autoMixed:
     return needsF32(op) ? b.getF32Type() : b.getF16Type();

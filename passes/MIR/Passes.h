@@ -3,9 +3,12 @@
 #define RLX_PASSES_MIR_PASSES_H
 
 #include "dialects/MIR/MIRDialect.h"
+#include "dialects/Target/TargetDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "passes/Common/PolicyOptions.h"
+#include "passes/MIR/SymbolBinding.h"
 
 namespace mlir::rlx::mir {
 

@@ -15,10 +15,11 @@ include "mlir/Pass/PassBase.td"
 class MIR_FusionPass<string flag, string summaryText>
     : Pass<flag, "::mlir::func::FuncOp"> {
   let summary = summaryText;
-  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect",
+                           "::mlir::rlx::RLXDialect"];
+  // The op claims that gate the fusion are the module's target's
+  // (`rlx.target`, dialects/Target/Target.h).
   list<Option> fusionOptions = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "target whose op claims gate the fusion (cpu, vulkan, test)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "print the fusion report to stderr (also RLX_FUSION_REPORT=1)">,
     Option<"assertClean", "assert-clean", "bool", /*default=*/"false",
@@ -81,6 +82,11 @@ def MIRFuseElementwise : MIR_FusionPass<"mir-fuse-elementwise",
            "most scalar steps per region (0: the target's limit)">,
     Option<"maxInputs", "max-inputs", "int64_t", /*default=*/"0",
            "most inputs per region (0: the target's limit)">,
+    Option<"skipWithoutRegions", "skip-without-regions", "bool",
+           /*default=*/"false",
+           "do nothing, and report nothing, when the target does not claim "
+           "mir.elementwise (the pipelines' setting: no regions is a property "
+           "of the target, not a missed fusion)">,
   ]);
 }
 
@@ -111,6 +117,7 @@ def MIRLegalizeForTarget : Pass<"mir-legalize-for-target",
                                 "::mlir::func::FuncOp"> {
   let summary = "rewrite ops the target does not claim until all are legal";
   let description = [{
+    The target is the module's `rlx.target` (the host CPU without one).
     Input: MIR. Output: MIR whose every op the target claims: fused ops are
     un-fused, softmax / layer_norm / rms_norm decomposed into primitives,
     regions un-fused. Fails naming every op that stays unclaimed. With
@@ -118,12 +125,11 @@ def MIRLegalizeForTarget : Pass<"mir-legalize-for-target",
     unsupported.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "target to legalize for (cpu, vulkan, test)">,
     Option<"report", "report", "bool", /*default=*/"false",
            "print the dispatch report to stderr">,
   ];
-  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect",
+                           "::mlir::rlx::RLXDialect"];
 }
 
 def MIRMakeBroadcastsExplicit : Pass<"mir-make-broadcasts-explicit",
@@ -163,8 +169,9 @@ def MIRMixedPrecision : Pass<"mir-mixed-precision", "::mlir::func::FuncOp"> {
     e.g. mir.matmul=f16,mir.softmax=f32; unlisted ops keep their type).
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"always-f32\"",
-           "precision policy">,
+    Option<"policy", "policy", "::rlx::Precision",
+           /*default=*/"::rlx::Precision::f32", "precision policy",
+           "::mlir::rlx::precisionPolicyValues()">,
     Option<"custom", "custom", "std::string", /*default=*/"\"\"",
            "op=type list for the custom policy">,
   ];
@@ -181,10 +188,11 @@ def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
     dim that cannot be inferred.
 
     `bind` is `symbol=size` entries separated by commas, sizes >= 1, spaces
-    around entries and `=` ignored; in a pipeline string quote it when it
-    holds spaces: `mir-specialize{bind="batch=64, seq=128"}`. Symbols no
-    argument of the function names are ignored, so one binding serves every
-    function of a module.
+    around entries and `=` ignored (passes/MIR/SymbolBinding.h parses each
+    entry; a malformed one is an option error quoting it); in a pipeline
+    string quote it when it holds spaces: `mir-specialize{bind="batch=64,
+    seq=128"}`. Symbols no argument of the function names are ignored, so
+    one binding serves every function of a module.
 
     The `mir.dims` annotations are dropped: the types carry the sizes, and
     running the pass again changes nothing. A declaration (no body) is left
@@ -192,8 +200,7 @@ def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
     reshape has at most one, a broadcast or elementwise region expands to
     one only from a dim other than 1.
 
-    Errors: a malformed entry, a size that is not a positive 64-bit
-    integer, a symbol bound twice; an unbound symbol (each reported once,
+    Errors: a symbol bound twice; an unbound symbol (each reported once,
     with the bindings given); a `?` argument dim without a symbol; a result
     dim inference cannot determine, or that stays dynamic (a `?` param);
     a type whose size overflows int64; an op other than mir ops and
@@ -201,8 +208,8 @@ def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
     error, then one naming the bindings).
   }];
   let options = [
-    Option<"bind", "bind", "std::string", /*default=*/"\"\"",
-           "symbol bindings, e.g. batch=64,seq=128">,
+    ListOption<"bind", "bind", "::mlir::rlx::SymbolBinding",
+               "symbol bindings, e.g. batch=64,seq=128">,
   ];
   let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
 }

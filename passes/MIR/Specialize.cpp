@@ -23,7 +23,7 @@ using namespace mlir::rlx;
 static constexpr llvm::StringLiteral kDimsAttr = "mir.dims";
 
 namespace {
-/// The parsed `bind` option.
+/// The `bind` option, checked: one size per symbol.
 struct Bindings {
   llvm::StringMap<int64_t> sizes;
   /// "batch=4, seq=8" in the order given, for diagnostics.
@@ -31,44 +31,18 @@ struct Bindings {
 };
 } // namespace
 
-/// Parses "sym=size,sym=size". Diagnostics go on `anchor`: the option has
-/// no location of its own.
-static FailureOr<Bindings> parseBindings(StringRef spec, Operation *anchor) {
+/// The bindings, or an error on `anchor` (the option has no location of its
+/// own) when a symbol is bound twice. Each entry was parsed and checked by
+/// the option's parser (passes/MIR/SymbolBinding.h).
+static FailureOr<Bindings> collectBindings(ArrayRef<SymbolBinding> list,
+                                           Operation *anchor) {
   Bindings bindings;
-  if (spec.trim().empty())
-    return bindings;
-  SmallVector<StringRef> entries;
-  spec.split(entries, ',');
-  for (StringRef raw : entries) {
-    StringRef entry = raw.trim();
-    auto [symbol, value] = entry.split('=');
-    symbol = symbol.trim();
-    value = value.trim();
-    if (!entry.contains('=') || symbol.empty() || value.empty()) {
-      anchor->emitError() << "bind entry '" << entry
-                          << "' is malformed; expected symbol=size";
-      return failure();
-    }
-    int64_t size;
-    if (value.getAsInteger(10, size)) {
-      anchor->emitError() << "bind entry '" << entry << "': size '" << value
-                          << "' is not a 64-bit integer";
-      return failure();
-    }
-    if (size < 1) {
-      anchor->emitError() << "bind entry '" << entry
-                          << "': size must be positive";
-      return failure();
-    }
-    if (!bindings.sizes.try_emplace(symbol, size).second) {
-      anchor->emitError() << "bind entry '" << entry << "': symbol '" << symbol
-                          << "' is bound twice";
-      return failure();
-    }
-    if (!bindings.text.empty())
-      bindings.text += ", ";
-    bindings.text += (symbol + "=" + Twine(size)).str();
-  }
+  for (const SymbolBinding &binding : list)
+    if (!bindings.sizes.try_emplace(binding.symbol, binding.size).second)
+      return anchor->emitError()
+             << "bind entry '" << binding.symbol << "=" << binding.size
+             << "': symbol '" << binding.symbol << "' is bound twice";
+  bindings.text = list.empty() ? "" : describeBindings(list);
   return bindings;
 }
 
@@ -81,7 +55,7 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
     // A declaration has no body to infer its results from.
     if (func.isExternal())
       return;
-    FailureOr<Bindings> bindings = parseBindings(bind, func);
+    FailureOr<Bindings> bindings = collectBindings(bind, func);
     if (failed(bindings) || failed(bindArguments(func, *bindings)) ||
         failed(inferTypes(func)))
       return signalPassFailure();

@@ -2,6 +2,7 @@
 #include "passes/MIR/Target.h"
 
 #include "dialects/MIR/MIROps.h"
+#include "dialects/Target/Target.h"
 
 namespace mlir::rlx::mir {
 
@@ -54,11 +55,12 @@ const Target *lookupTarget(StringRef name) {
 
 std::string knownTargetNames() { return "cpu, vulkan, test"; }
 
-const Target *lookupTargetOrEmit(Operation *op, StringRef name) {
-  const Target *target = lookupTarget(name);
+const Target *lookupTargetOrEmit(Operation *op) {
+  TargetAttrInterface attr = getTargetOrDefault(op);
+  const Target *target = lookupTarget(attr.getBackend());
   if (!target)
-    op->emitError() << "unknown target '" << name
-                    << "'; known targets: " << knownTargetNames();
+    op->emitError() << "target " << attr << " has no MIR op claims; known "
+                    << "claim sets: " << knownTargetNames();
   return target;
 }
 

@@ -1,9 +1,10 @@
 //===- Target.h - What a target claims to run natively ----------*- C++ -*-===//
 //
 // A target declares the MIR ops it has kernels for (its op claims) and its
-// limits on elementwise regions. Fusion patterns fire only when the target
-// claims the fused op they would produce; legalization rewrites every op the
-// target does not claim.
+// limits on elementwise regions. The claims are keyed by the backend name of
+// the module's target attribute (dialects/Target). Fusion patterns fire only
+// when the target claims the fused op they would produce; legalization rewrites
+// every op the target does not claim.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_PASSES_MIR_TARGET_H
@@ -40,9 +41,10 @@ const Target *lookupTarget(StringRef name);
 /// "cpu, vulkan, test", for diagnostics.
 std::string knownTargetNames();
 
-/// Looks `name` up; on failure emits an error on `op` naming the known
-/// targets.
-const Target *lookupTargetOrEmit(Operation *op, StringRef name);
+/// The claims of the target of `op`'s module (its `rlx.target`, or the
+/// default target: dialects/Target/Target.h), looked up by the target's
+/// backend name; on failure emits an error on `op` naming the known ones.
+const Target *lookupTargetOrEmit(Operation *op);
 
 } // namespace mlir::rlx::mir
 

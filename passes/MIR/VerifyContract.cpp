@@ -15,8 +15,8 @@ struct VerifyContract
   using MIRVerifyContractBase::MIRVerifyContractBase;
   void runOnOperation() override {
     markAllAnalysesPreserved();
-    rlx::ModelContract contract{"MIR", {"mir"}, "mir", staticShapes};
-    if (failed(rlx::verifyModelContract(getOperation(), contract)))
+    mlir::rlx::ModelContract contract{"MIR", {"mir"}, "mir", staticShapes};
+    if (failed(mlir::rlx::verifyModelContract(getOperation(), contract)))
       signalPassFailure();
   }
 };

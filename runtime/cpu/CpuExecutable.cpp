@@ -1,7 +1,9 @@
 //===- CpuExecutable.cpp - A loaded CPU artifact, ready to run ------------===//
 #include "runtime/cpu/CpuExecutable.h"
 
+#include "runtime/HostCpu.h"
 #include "runtime/ManifestVerifier.h"
+#include "runtime/Runtime.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -13,7 +15,6 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
@@ -53,12 +54,12 @@ Status incompatible(std::string message) {
 /// Vendors differ between equivalent triples ("pc" vs "unknown"); everything
 /// that changes the code's meaning must match.
 Status checkTriple(const std::string &artifactTriple) {
-  std::string hostTriple = llvm::sys::getProcessTriple();
+  std::string hostTriple = host::processTriple();
   if (artifactTriple.empty())
     return incompatible("artifact names no target triple; the host is '" +
                         hostTriple + "'");
   llvm::Triple want(llvm::Triple::normalize(artifactTriple));
-  llvm::Triple host(hostTriple);
+  llvm::Triple have(hostTriple);
   auto mismatch = [&](const char *what, llvm::StringRef wantName,
                       llvm::StringRef hostName) {
     return incompatible("artifact was compiled for " + std::string(what) +
@@ -66,22 +67,22 @@ Status checkTriple(const std::string &artifactTriple) {
                         "') but the host's is '" + hostName.str() + "' ('" +
                         hostTriple + "')");
   };
-  if (want.getArch() != host.getArch() ||
-      want.getSubArch() != host.getSubArch())
-    return mismatch("architecture", want.getArchName(), host.getArchName());
-  if (want.getOS() != host.getOS())
-    return mismatch("OS", want.getOSName(), host.getOSName());
+  if (want.getArch() != have.getArch() ||
+      want.getSubArch() != have.getSubArch())
+    return mismatch("architecture", want.getArchName(), have.getArchName());
+  if (want.getOS() != have.getOS())
+    return mismatch("OS", want.getOSName(), have.getOSName());
   // An artifact that leaves the environment open (e.g. "x86_64-linux")
   // accepts the host's; a named one (gnu vs musl) must match.
   if (want.getEnvironment() != llvm::Triple::UnknownEnvironment &&
-      want.getEnvironment() != host.getEnvironment())
+      want.getEnvironment() != have.getEnvironment())
     return mismatch("environment", want.getEnvironmentName(),
-                    host.getEnvironmentName());
-  if (want.getObjectFormat() != host.getObjectFormat())
+                    have.getEnvironmentName());
+  if (want.getObjectFormat() != have.getObjectFormat())
     return mismatch(
         "object format",
         llvm::Triple::getObjectFormatTypeName(want.getObjectFormat()),
-        llvm::Triple::getObjectFormatTypeName(host.getObjectFormat()));
+        llvm::Triple::getObjectFormatTypeName(have.getObjectFormat()));
   return Status::ok();
 }
 
@@ -92,7 +93,9 @@ Status checkCpuFeatures(const std::string &features) {
                                   /*KeepEmpty=*/false);
   if (entries.empty())
     return Status::ok();
-  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  llvm::StringMap<bool> hostFeatures;
+  for (const auto &[name, on] : host::cpuFeatures())
+    hostFeatures[name] = on;
   for (llvm::StringRef entry : entries) {
     entry = entry.trim();
     if (entry.empty() || entry.front() == '-')
@@ -102,13 +105,14 @@ Status checkCpuFeatures(const std::string &features) {
                     "CPU feature entry '" + entry.str() + "' in \"" + features +
                         "\" is not of the form +name or -name");
     llvm::StringRef name = entry.drop_front();
-    auto it = host.find(name);
-    if (it == host.end() || !it->second)
+    auto it = hostFeatures.find(name);
+    if (it == hostFeatures.end() || !it->second)
       return incompatible(
           "host CPU lacks feature '" + name.str() +
           "' that the artifact was compiled for (\"" + features + "\")" +
-          (host.empty() ? "; the host's CPU features could not be detected"
-                        : ""));
+          (hostFeatures.empty()
+               ? "; the host's CPU features could not be detected"
+               : ""));
   }
   return Status::ok();
 }
@@ -242,9 +246,21 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
   // Artifacts built in memory never went through deserializeArtifact.
   if (Status s = verifyManifest(manifest); !s)
     return s;
-  if (Status s = checkTriple(artifact.triple); !s)
+  if (artifact.device != "cpu")
+    return incompatible("artifact '" + manifest.name +
+                        "' holds code for "
+                        "device '" +
+                        artifact.device + "', not cpu");
+  if (artifact.kernelAbiVersion != abi::kKernelAbiVersion)
+    return incompatible("artifact '" + manifest.name +
+                        "' was compiled against kernel ABI version " +
+                        std::to_string(artifact.kernelAbiVersion) +
+                        "; this runtime implements version " +
+                        std::to_string(abi::kKernelAbiVersion));
+  const CpuCode &code = artifact.cpu;
+  if (Status s = checkTriple(code.triple); !s)
     return s;
-  if (Status s = checkCpuFeatures(artifact.cpuFeatures); !s)
+  if (Status s = checkCpuFeatures(code.cpuFeatures); !s)
     return s;
 
   std::unique_ptr<CpuExecutable> exe(new CpuExecutable());
@@ -254,7 +270,7 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
 
   if (!manifest.dispatches.empty()) {
     bool noCode =
-        llvm::all_of(artifact.objects, [](const std::vector<uint8_t> &object) {
+        llvm::all_of(code.objects, [](const std::vector<uint8_t> &object) {
           return object.empty();
         });
     if (noCode)
@@ -301,8 +317,8 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
 
     // ORC keeps the buffers; the artifact may be freed after load. The
     // objects link together (a call may cross from one to another).
-    for (size_t i = 0; i < artifact.objects.size(); ++i) {
-      const std::vector<uint8_t> &object = artifact.objects[i];
+    for (size_t i = 0; i < code.objects.size(); ++i) {
+      const std::vector<uint8_t> &object = code.objects[i];
       llvm::StringRef code(reinterpret_cast<const char *>(object.data()),
                            object.size());
       std::string name = manifest.name + "." + std::to_string(i) + ".o";
@@ -320,7 +336,7 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
       auto address = jit.lookup(symbol);
       if (!address)
         return exe->impl->lookupError(i, symbol, address.takeError());
-      exe->functions.push_back(address->toPtr<DispatchFn>());
+      exe->functions.push_back(address->toPtr<abi::DispatchFn>());
     }
   }
 
@@ -357,6 +373,16 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
 
 CpuExecutable::~CpuExecutable() = default;
 
+Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
+  if (running.load(std::memory_order_acquire))
+    return Status(StatusCode::failed_precondition,
+                  "writing slot '" + slot.name + "' of '" + manifestCopy.name +
+                      "' while a run() is in progress");
+  if (slot.size)
+    std::memcpy(arenaBase + slot.offset, data, slot.size);
+  return Status::ok();
+}
+
 void CpuExecutable::setProfiling(bool on) {
   profiling = on;
   nanos.assign(functions.size(), 0);
@@ -383,7 +409,7 @@ Status CpuExecutable::run(const void *const *inputs) {
   uint8_t *arena = arenaBase;
   const void *const *table = inputs ? inputs : arenaInputs.data();
   for (size_t i = 0; i < functions.size(); ++i) {
-    DispatchFn fn = functions[i];
+    abi::DispatchFn fn = functions[i];
     const Dispatch &dispatch = manifestCopy.dispatches[i];
     int64_t gx = dispatch.grid[0];
     int64_t gy = dispatch.grid[1];

@@ -21,6 +21,8 @@
 #define RLX_RUNTIME_CPU_CPUEXECUTABLE_H
 
 #include "runtime/Artifact.h"
+#include "runtime/Executable.h"
+#include "runtime/KernelAbi.h"
 #include "runtime/ThreadPool.h"
 
 #include "rlx/Manifest.h"
@@ -33,19 +35,12 @@
 
 namespace rlx::runtime {
 
-/// True when this runtime was built with OpenBLAS (CMake option
-/// RLX_ENABLE_OPENBLAS, on by default, and libopenblas found): load() then
-/// resolves `cblas_sgemm`, the native matmul kernel that object code
-/// compiled with CompileOptions::nativeMatmul calls.
-bool hasNativeMatmul();
-
-class CpuExecutable {
+/// With OpenBLAS (CMake option RLX_ENABLE_OPENBLAS, on by default, and
+/// libopenblas found; runtime::hasNativeMatmul()), load() resolves
+/// `cblas_sgemm`, the native matmul kernel that object code compiled with
+/// CompileOptions::nativeMatmul calls.
+class CpuExecutable final : public Executable {
 public:
-  /// The code ABI of one dispatch (docs/CPUBackend.md): `inputs[j]` is
-  /// where the j-th input slot's data is (manifest order).
-  using DispatchFn = void (*)(void *arena, const void *const *inputs, int64_t x,
-                              int64_t y, int64_t z);
-
   /// Loads `artifact` for running on this host with `pool` (borrowed, must
   /// outlive the executable; null runs every grid point on the caller).
   /// Errors: incompatible (another target triple, or a "+feature" the host
@@ -54,7 +49,7 @@ public:
   /// resource_exhausted (the arena cannot be allocated).
   static Expected<std::unique_ptr<CpuExecutable>> load(const Artifact &artifact,
                                                        ThreadPool *pool);
-  ~CpuExecutable();
+  ~CpuExecutable() override;
 
   CpuExecutable(const CpuExecutable &) = delete;
   CpuExecutable &operator=(const CpuExecutable &) = delete;
@@ -69,21 +64,26 @@ public:
   /// thread count (1 without a pool): a process-wide setting, so executables
   /// with different pools that run at the same time share whichever count
   /// was set last (results do not depend on it).
-  Status run(const void *const *inputs = nullptr);
+  Status run(const void *const *inputs = nullptr) override;
 
   /// With profiling on, run() adds each dispatch's wall time (all its grid
   /// points, ns) to dispatchNanos()[i]; off by default (two clock reads per
   /// dispatch). Turning it on clears the sums.
-  void setProfiling(bool on);
-  const std::vector<uint64_t> &dispatchNanos() const { return nanos; }
+  void setProfiling(bool on) override;
+  const std::vector<uint64_t> &dispatchNanos() const override { return nanos; }
   /// The runs the sums cover.
-  uint64_t profiledRuns() const { return runs; }
+  uint64_t profiledRuns() const override { return runs; }
+
+  Status writeSlot(const Slot &slot, const void *data) override;
+  const uint8_t *slotData(const Slot &slot) const override {
+    return arenaBase + slot.offset;
+  }
 
   /// The arena: manifest().arenaSize bytes, aligned to at least 64 and to
   /// manifest().alignment, zeroed at load, constants copied in.
   uint8_t *arena() { return arenaBase; }
   const uint8_t *arena() const { return arenaBase; }
-  const Manifest &manifest() const { return manifestCopy; }
+  const Manifest &manifest() const override { return manifestCopy; }
 
 private:
   /// The ORC JIT and the arena's memory, kept out of this header.
@@ -95,7 +95,7 @@ private:
   /// Owns the linked code (the function pointers below point into it) and
   /// the arena.
   std::unique_ptr<Impl> impl;
-  std::vector<DispatchFn> functions;
+  std::vector<abi::DispatchFn> functions;
   uint8_t *arenaBase = nullptr;
   /// The input table of a run without bound inputs: each input slot's
   /// address in the arena (at least one entry).

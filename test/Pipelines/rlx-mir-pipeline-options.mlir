@@ -41,4 +41,4 @@ func.func @two_uses(%x: tensor<4x8xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>)
 
 // BADDIR: error: cannot create IR dump directory '{{.*}}.file/sub'
 
-// TARGET: error: unknown target 'tpu'; known targets: cpu, vulkan, test
+// TARGET: error: target #rlx.target<"tpu"> has no MIR op claims; known claim sets: cpu, vulkan, test

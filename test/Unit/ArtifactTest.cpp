@@ -61,9 +61,9 @@ Artifact makeArtifact() {
   d1.symbol = "rlx_dispatch_1";
   d1.grid = {1, 3, 5};
   m.dispatches = {d0, d1};
-  a.triple = "x86_64-unknown-linux-gnu";
-  a.cpuFeatures = "+avx2,+fma";
-  a.objects = {{0x7f, 'E', 'L', 'F', 0, 1, 2}, {0x7f, 'E', 'L', 'F', 3}};
+  a.cpu.triple = "x86_64-unknown-linux-gnu";
+  a.cpu.cpuFeatures = "+avx2,+fma";
+  a.cpu.objects = {{0x7f, 'E', 'L', 'F', 0, 1, 2}, {0x7f, 'E', 'L', 'F', 3}};
   return a;
 }
 
@@ -89,9 +89,9 @@ void expectEqual(const Artifact &a, const Artifact &b) {
     EXPECT_EQ(a.manifest.dispatches[i].kernel, b.manifest.dispatches[i].kernel);
     EXPECT_EQ(a.manifest.dispatches[i].grid, b.manifest.dispatches[i].grid);
   }
-  EXPECT_EQ(a.triple, b.triple);
-  EXPECT_EQ(a.cpuFeatures, b.cpuFeatures);
-  EXPECT_EQ(a.objects, b.objects);
+  EXPECT_EQ(a.cpu.triple, b.cpu.triple);
+  EXPECT_EQ(a.cpu.cpuFeatures, b.cpu.cpuFeatures);
+  EXPECT_EQ(a.cpu.objects, b.cpu.objects);
 }
 
 Expected<Artifact> decode(const std::vector<uint8_t> &bytes) {
@@ -151,7 +151,7 @@ TEST(Artifact, RoundTrip) {
   std::vector<uint8_t> bytes = serializeArtifact(a);
   ASSERT_GT(bytes.size(), kArtifactHeaderSize);
   EXPECT_EQ(std::memcmp(bytes.data(), "RLXA", 4), 0);
-  EXPECT_EQ(bytes[4], 2);
+  EXPECT_EQ(bytes[4], 3);
   Expected<Artifact> b = decode(bytes);
   ASSERT_TRUE(b.isOk()) << b.status().toString();
   expectEqual(a, *b);
@@ -247,16 +247,34 @@ TEST(Artifact, NewerVersion) {
   std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
   bytes[4] = kArtifactFormatVersion + 1;
   expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 3 is newer than the version this "
-                 "runtime reads (2)");
+                 "artifact format version 4 is newer than the version this "
+                 "runtime reads (3)");
 }
 
-// Version 1 held one object file: not read as version 2.
+// Versions 1 and 2 (one object file; no kernel ABI version or device):
+// not read as version 3.
 TEST(Artifact, OlderVersion) {
   std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
-  bytes[4] = 1;
+  bytes[4] = 2;
   expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 1 is not");
+                 "artifact format version 2 is not");
+}
+
+// Code compiled against another kernel ABI (runtime/KernelAbi.h) is not
+// loaded, even in a well-formed, correctly sealed artifact.
+TEST(Artifact, OtherKernelAbiVersion) {
+  Artifact a = makeArtifact();
+  a.kernelAbiVersion = ::rlx::abi::kKernelAbiVersion + 1;
+  expectRejected(serializeArtifact(a), StatusCode::incompatible,
+                 "the code was compiled against kernel ABI version 2; this "
+                 "runtime implements version 1");
+}
+
+TEST(Artifact, UnknownDevice) {
+  Artifact a = makeArtifact();
+  a.device = "tpu";
+  expectRejected(serializeArtifact(a), StatusCode::incompatible,
+                 "code for device 'tpu', which this runtime cannot load");
 }
 
 TEST(Artifact, PayloadLengthBeyondFile) {
@@ -446,7 +464,10 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     reseal(bytes);
     Expected<Artifact> r = decode(bytes);
     if (!r.isOk()) {
-      ASSERT_EQ(r.status().code(), StatusCode::invalid_argument)
+      // A changed kernel ABI version or device is refused as incompatible.
+      StatusCode code = r.status().code();
+      ASSERT_TRUE(code == StatusCode::invalid_argument ||
+                  code == StatusCode::incompatible)
           << "iteration " << iter << ": " << r.status().toString();
       continue;
     }

@@ -1,16 +1,16 @@
 //===- CodeGenTest.cpp - LIR -> object code -> ORC, against C++ loops -----===//
 //
-// Each test parses a hand-written LIR program, runs convert-lir-to-llvm and
+// Each test parses a hand-written LIR program, runs -rlx-lir-to-llvm and
 // emitObjectCode, loads the object with LLJIT (libm resolved from the
 // process), calls every dispatch at every grid point on an arena, and
 // compares with a naive C++ loop: exactly where the kernel performs the same
 // IEEE operations in the same order, within a stated tolerance otherwise.
 //
 //===----------------------------------------------------------------------===//
-#include "api/CodeGen.h"
-#include "conversion/LIRToLLVM/LIRToLLVM.h"
+#include "conversion/LIRToLLVM/ObjectCode.h"
+#include "conversion/Pipelines/Pipelines.h"
 #include "dialects/LIR/LIROps.h"
-#include "dialects/RlxDialects.h"
+#include "runtime/KernelAbi.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -47,8 +47,7 @@ using namespace mlir;
 
 namespace {
 
-using DispatchFn = void (*)(void *, const void *const *, int64_t, int64_t,
-                            int64_t);
+using DispatchFn = ::rlx::abi::DispatchFn;
 
 struct Dispatch {
   std::string symbol;
@@ -129,7 +128,7 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
 ::testing::AssertionResult compile(const char *source, Compiled &out,
                                    bool tileMatmul = false) {
   DialectRegistry registry;
-  rlx::registerRlxDialects(registry);
+  mlir::rlx::registerRlxCompiler(registry);
   MLIRContext ctx(registry);
   std::string diagnostics;
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
@@ -143,19 +142,20 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
   // Input slots per program, before the lowering erases the programs.
   std::map<std::string, std::vector<int64_t>> inputs;
   size_t programs = 0;
-  module->walk([&](rlx::lir::ProgramOp program) {
+  module->walk([&](mlir::rlx::lir::ProgramOp program) {
     ++programs;
     std::vector<int64_t> &offsets = inputs[program.getSymName().str()];
-    for (auto io : program.getBody().front().getOps<rlx::lir::IOOp>())
-      if (io.getKind() == rlx::IOKind::input)
+    for (auto io : program.getBody().front().getOps<mlir::rlx::lir::IOOp>())
+      if (io.getKind() == mlir::rlx::IOKind::input)
         offsets.push_back(io.getOffsetAttr().getInt());
   });
   PassManager pm(&ctx);
-  rlx::LIRToLLVMOptions options;
+  mlir::rlx::PipelineOptions options;
   options.tileMatmul = tileMatmul;
-  rlx::buildLIRToLLVMPipeline(pm, options);
+  options.vectorize = false;
+  mlir::rlx::buildLirToLlvmPipeline(pm, options);
   if (failed(pm.run(*module)))
-    return ::testing::AssertionFailure() << "convert-lir-to-llvm failed:\n"
+    return ::testing::AssertionFailure() << "-rlx-lir-to-llvm failed:\n"
                                          << diagnostics;
 
   out.dispatches.clear();
@@ -176,11 +176,14 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
   }
 
   // Two parts, as on a 2-core machine: functions spread over two objects.
-  FailureOr<std::vector<std::string>> objects =
-      rlx::emitObjectCode(*module, out.triple, out.features, /*parts=*/2);
-  if (failed(objects))
+  FailureOr<mlir::rlx::CpuObjectCode> code =
+      mlir::rlx::emitObjectCode(*module, /*parts=*/2);
+  if (failed(code))
     return ::testing::AssertionFailure() << "emitObjectCode failed:\n"
                                          << diagnostics;
+  out.triple = code->triple;
+  out.features = code->features;
+  const std::vector<std::string> *objects = &code->objects;
 
   auto jit = llvm::orc::LLJITBuilder().create();
   if (!jit)

@@ -65,8 +65,8 @@ Artifact makeArtifact() {
   Dispatch d1{"rlx_dispatch_1", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "bias"};
   Dispatch d2{"rlx_dispatch_2", {2, 2, 2}, "exp"};
   m.dispatches = {d0, d1, d2};
-  a.triple = llvm::sys::getProcessTriple();
-  a.objects = {object};
+  a.cpu.triple = llvm::sys::getProcessTriple();
+  a.cpu.objects = {object};
   return a;
 }
 
@@ -248,8 +248,8 @@ TEST(CpuExecutable, MissingSymbol) {
 
 TEST(CpuExecutable, UndefinedExternalSymbol) {
   Artifact a = makeArtifact();
-  a.objects = {readObject(RLX_TEST_UNDEFINED_OBJECT)};
-  ASSERT_FALSE(a.objects[0].empty()) << RLX_TEST_UNDEFINED_OBJECT;
+  a.cpu.objects = {readObject(RLX_TEST_UNDEFINED_OBJECT)};
+  ASSERT_FALSE(a.cpu.objects[0].empty()) << RLX_TEST_UNDEFINED_OBJECT;
   a.manifest.dispatches = {Dispatch{"rlx_dispatch_0", {1, 1, 1}, "undefined"}};
   expectLoadFails(a, StatusCode::invalid_argument,
                   "dispatch 0 ('rlx_dispatch_0'): linking the object code "
@@ -258,7 +258,7 @@ TEST(CpuExecutable, UndefinedExternalSymbol) {
 
 TEST(CpuExecutable, MissingCpuFeature) {
   Artifact a = makeArtifact();
-  a.cpuFeatures = "+fake-feature";
+  a.cpu.cpuFeatures = "+fake-feature";
   expectLoadFails(a, StatusCode::incompatible,
                   "host CPU lacks feature 'fake-feature'");
 }
@@ -275,7 +275,7 @@ TEST(CpuExecutable, HostFeaturesAndDisabledFeaturesAreAccepted) {
     GTEST_SKIP() << "host CPU features are not detectable here";
   Artifact a = makeArtifact();
   // "-" entries say what the code avoids; they ask nothing of the host.
-  a.cpuFeatures = features + ",-fake-feature";
+  a.cpu.cpuFeatures = features + ",-fake-feature";
   std::unique_ptr<CpuExecutable> exe = loadOrFail(a, nullptr);
   ASSERT_TRUE(exe);
   writeInput(*exe, 2);
@@ -285,16 +285,16 @@ TEST(CpuExecutable, HostFeaturesAndDisabledFeaturesAreAccepted) {
 
 TEST(CpuExecutable, MalformedFeatureEntry) {
   Artifact a = makeArtifact();
-  a.cpuFeatures = "avx2";
+  a.cpu.cpuFeatures = "avx2";
   expectLoadFails(a, StatusCode::invalid_argument, "CPU feature entry 'avx2'");
 }
 
 TEST(CpuExecutable, ForeignTriple) {
   Artifact a = makeArtifact();
   llvm::Triple host(llvm::sys::getProcessTriple());
-  a.triple = host.getArch() == llvm::Triple::x86_64
-                 ? "aarch64-unknown-linux-gnu"
-                 : "x86_64-unknown-linux-gnu";
+  a.cpu.triple = host.getArch() == llvm::Triple::x86_64
+                     ? "aarch64-unknown-linux-gnu"
+                     : "x86_64-unknown-linux-gnu";
   expectLoadFails(a, StatusCode::incompatible,
                   "artifact was compiled for architecture");
 }
@@ -304,7 +304,7 @@ TEST(CpuExecutable, ForeignOS) {
   llvm::Triple t(llvm::sys::getProcessTriple());
   t.setOS(t.getOS() == llvm::Triple::Win32 ? llvm::Triple::Linux
                                            : llvm::Triple::Win32);
-  a.triple = t.str();
+  a.cpu.triple = t.str();
   expectLoadFails(a, StatusCode::incompatible, "artifact was compiled for OS");
 }
 
@@ -312,27 +312,27 @@ TEST(CpuExecutable, EquivalentTripleIsAccepted) {
   Artifact a = makeArtifact();
   llvm::Triple t(llvm::sys::getProcessTriple());
   t.setVendor(llvm::Triple::UnknownVendor);
-  a.triple = t.str();
+  a.cpu.triple = t.str();
   EXPECT_TRUE(loadOrFail(a, nullptr));
 }
 
 TEST(CpuExecutable, EmptyTriple) {
   Artifact a = makeArtifact();
-  a.triple.clear();
+  a.cpu.triple.clear();
   expectLoadFails(a, StatusCode::incompatible, "artifact names no target");
 }
 
 TEST(CpuExecutable, GarbageObjectCode) {
   Artifact a = makeArtifact();
   // The second of two: the first (good) one does not mask it.
-  a.objects.push_back({'n', 'o', 't', ' ', 'a', 'n', ' ', 'E', 'L', 'F'});
+  a.cpu.objects.push_back({'n', 'o', 't', ' ', 'a', 'n', ' ', 'E', 'L', 'F'});
   expectLoadFails(a, StatusCode::invalid_argument,
                   "object code 1 cannot be loaded");
 }
 
 TEST(CpuExecutable, TruncatedObjectCode) {
   Artifact a = makeArtifact();
-  a.objects[0].resize(a.objects[0].size() / 2);
+  a.cpu.objects[0].resize(a.cpu.objects[0].size() / 2);
   Expected<std::unique_ptr<CpuExecutable>> exe =
       CpuExecutable::load(a, nullptr);
   ASSERT_FALSE(exe.isOk());
@@ -342,10 +342,10 @@ TEST(CpuExecutable, TruncatedObjectCode) {
 
 TEST(CpuExecutable, DispatchesWithoutObjectCode) {
   Artifact a = makeArtifact();
-  a.objects.clear();
+  a.cpu.objects.clear();
   expectLoadFails(a, StatusCode::invalid_argument,
                   "has 3 dispatches but no object code");
-  a.objects = {{}, {}};
+  a.cpu.objects = {{}, {}};
   expectLoadFails(a, StatusCode::invalid_argument,
                   "has 3 dispatches but no object code");
 }
@@ -362,7 +362,7 @@ TEST(CpuExecutable, InvalidManifest) {
 TEST(CpuExecutable, ArenaTooLarge) {
   Artifact a;
   a.manifest.name = "huge";
-  a.triple = llvm::sys::getProcessTriple();
+  a.cpu.triple = llvm::sys::getProcessTriple();
   a.manifest.arenaSize = uint64_t(1) << 62;
   expectLoadFails(a, StatusCode::resource_exhausted,
                   "cannot allocate the arena");

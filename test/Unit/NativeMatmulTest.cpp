@@ -22,7 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
 #include "runtime/Npy.h"
-#include "runtime/cpu/CpuExecutable.h"
+#include "runtime/Runtime.h"
 
 #include "TestUtil.h"
 

@@ -5,14 +5,8 @@
 // contract 3): MLIR's recursive parser would overflow the stack on it.
 //
 //===----------------------------------------------------------------------===//
-#include "conversion/LIRToLLVM/LIRToLLVM.h"
-#include "conversion/Passes.h"
+#include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
-#include "dialects/RlxDialects.h"
-#include "passes/HIR/Passes.h"
-#include "passes/LIR/Passes.h"
-#include "passes/MIR/Passes.h"
-#include "passes/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/IR/Dialect.h"
@@ -30,12 +24,7 @@ using namespace mlir;
 /// rlx's passes and pipelines, and the upstream passes rlx-opt offers by
 /// name.
 static void registerPasses() {
-  rlx::registerConversionPasses();
-  rlx::hir::registerHIRPasses();
-  rlx::mir::registerMIRPasses();
-  rlx::lir::registerLIRPasses();
-  rlx::registerRlxPipelines();
-  rlx::registerLIRToLLVMPipeline();
+  mlir::rlx::registerRlxPasses();
   registerConvertLinalgToLoopsPass();
   registerCanonicalizerPass();
   registerCSEPass();
@@ -46,7 +35,7 @@ static void registerPasses() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   DialectRegistry registry;
-  rlx::registerRlxDialects(registry);
+  mlir::rlx::registerRlxCompiler(registry);
   registerPasses();
 
   auto [inputFile, outputFile] =
@@ -65,7 +54,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "rlx-opt: " << error << "\n";
     return 1;
   }
-  std::string tooDeep = rlx::checkNestingDepth(input->getBuffer());
+  std::string tooDeep = mlir::rlx::checkNestingDepth(input->getBuffer());
   if (!tooDeep.empty()) {
     llvm::errs() << inputFile << ": error: " << tooDeep << "\n";
     return 1;

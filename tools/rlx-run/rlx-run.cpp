@@ -62,8 +62,21 @@ static cl::opt<std::string> dumpStages("dump-stages",
 static cl::opt<bool> fusionReport("fusion-report",
                                   cl::desc("print the fusion report"),
                                   cl::init(false));
-static cl::opt<std::string> target("target", cl::desc("fusion target"),
-                                   cl::init(""));
+static cl::opt<std::string>
+    targetTriple("target-triple",
+                 cl::desc("compile for this LLVM triple (default: this "
+                          "machine's)"),
+                 cl::init(""));
+static cl::opt<std::string>
+    targetCpu("target-cpu",
+              cl::desc("compile for this LLVM CPU, e.g. x86-64-v3 (default: "
+                       "this machine's)"),
+              cl::init(""));
+static cl::opt<std::string> targetFeatures(
+    "target-features",
+    cl::desc("compile for these features, e.g. +avx2,+fma (with --target-cpu "
+             "or alone: exactly those)"),
+    cl::init(""));
 static cl::opt<std::string> policy("policy",
                                    cl::desc("HIR lowering: fusable|direct"),
                                    cl::init("fusable"));
@@ -195,7 +208,9 @@ int main(int argc, char **argv) {
     options.threads = threads;
     options.report = fusionReport;
     options.dumpDir = dumpStages;
-    options.fusionTarget = target;
+    options.cpuTarget.triple = targetTriple;
+    options.cpuTarget.cpu = targetCpu;
+    options.cpuTarget.features = targetFeatures;
     options.nativeMatmul = nativeMatmul;
     return session.compileWith((*buffer)->getBuffer().str(), options);
   }();

@@ -1,10 +1,10 @@
-// RUN: rlx-opt %s -split-input-file -verify-diagnostics -convert-lir-to-llvm
+// RUN: rlx-opt %s -split-input-file -verify-diagnostics -rlx-lir-to-llvm
 
 // An op of a dialect the lowering does not take (tensor) in a kernel body.
 lir.program @tensor_op arena_size = 64 alignment = 64 {
   lir.kernel @k grid = [1] {
   ^bb0(%x: memref<4xf32>):
-    // expected-error@+1 {{'tensor.empty' op is not supported in a kernel body by convert-lir-to-llvm; kernels hold arith, math, memref, scf, linalg, vector, affine, cf, index and ub ops}}
+    // expected-error@+1 {{'tensor.empty' op is not supported in a kernel body by the CPU backend (rlx-outline-dispatches); kernels hold arith, math, memref, scf, linalg, vector, affine, cf, index and ub ops}}
     %t = tensor.empty() : tensor<4xf32>
     lir.return
   }
@@ -20,7 +20,7 @@ lir.program @tensor_op arena_size = 64 alignment = 64 {
 lir.program @tensor_value arena_size = 64 alignment = 64 {
   lir.kernel @k grid = [1] {
   ^bb0(%x: memref<4xf32>):
-    // expected-error@+1 {{'arith.constant' op works on tensors; convert-lir-to-llvm needs kernel bodies on memrefs (bufferize them first)}}
+    // expected-error@+1 {{'arith.constant' op works on tensors; the CPU backend needs kernel bodies on memrefs (bufferize them first)}}
     %t = arith.constant dense<1.0> : tensor<4xf32>
     lir.return
   }
@@ -91,7 +91,7 @@ lir.program @ipowi arena_size = 64 alignment = 64 {
 lir.program @unknown_library arena_size = 192 alignment = 64 {
   lir.kernel @k grid = [1] {
   ^bb0(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>):
-    // expected-error@+1 {{'linalg.matmul' op asks for library call "dgemm"; convert-lir-to-llvm knows only "cblas_sgemm"}}
+    // expected-error@+1 {{'linalg.matmul' op asks for library call "dgemm"; rlx-lower-library-calls knows only "cblas_sgemm"}}
     linalg.matmul {rlx.library_call = "dgemm"} ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
     lir.return
   }

@@ -1,13 +1,13 @@
 // RUN: rlx-opt %s -convert-mir-to-lir=native-matmul=true | rlx-opt --mlir-print-local-scope | FileCheck %s --check-prefix=CHECK-LIR
 // RUN: rlx-opt %s -convert-mir-to-lir | FileCheck %s --check-prefix=CHECK-OFF
-// RUN: rlx-opt %s -convert-mir-to-lir=native-matmul=true -convert-lir-to-llvm=outline-only=true -canonicalize | FileCheck %s --check-prefix=CHECK-CALL
+// RUN: rlx-opt %s -convert-mir-to-lir=native-matmul=true -rlx-outline-dispatches -rlx-lower-library-calls -canonicalize | FileCheck %s --check-prefix=CHECK-CALL
 // RUN: rlx-opt %s -convert-mir-to-lir="native-matmul=true workgroup-elements=32" | FileCheck %s --check-prefix=CHECK-SPLIT
 // RUN: rlx-opt %s -convert-mir-to-lir="workgroup-elements=32" | FileCheck %s --check-prefix=CHECK-NOSPLIT
-// RUN: rlx-opt %s -convert-mir-to-lir=native-matmul=true -convert-lir-to-llvm | FileCheck %s --check-prefix=CHECK-LLVM
+// RUN: rlx-opt %s -convert-mir-to-lir=native-matmul=true -rlx-lir-to-llvm | FileCheck %s --check-prefix=CHECK-LLVM
 
 // native-matmul: f32 matmul products are linalg.matmul / batch_matmul marked
 // rlx.library_call = "cblas_sgemm" (the zero fill and the epilogue stay);
-// convert-lir-to-llvm turns each into
+// rlx-lower-library-calls turns each into
 //   cblas_sgemm(101 RowMajor, 111 NoTrans, 111 NoTrans, M, N, K, 1.0,
 //               A, lda, B, ldb, beta, C, ldc)
 // on pointers into the arena (byte offset of the view + element offset * 4),

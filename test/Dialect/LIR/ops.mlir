@@ -231,7 +231,7 @@ lir.program @second arena_size = 64 alignment = 64 {
 
 // Generic form without `alignment` gets the default 64; a discardable
 // attribute prints after `attributes`.
-// CHECK-LABEL: lir.program @generic arena_size = 0 alignment = 64 attributes {rlx.target = "cpu"} {
+// CHECK-LABEL: lir.program @generic arena_size = 0 alignment = 64 attributes {foo.note = "x"} {
 // CHECK-NEXT:    lir.schedule {
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
@@ -239,7 +239,7 @@ lir.program @second arena_size = 64 alignment = 64 {
   "lir.schedule"() ({
   ^bb0:
   }) : () -> ()
-}) {rlx.target = "cpu"} : () -> ()
+}) {foo.note = "x"} : () -> ()
 
 // A constant slot carries its value.
 // CHECK-LABEL: lir.program @constants

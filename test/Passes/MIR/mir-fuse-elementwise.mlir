@@ -5,13 +5,13 @@
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{max-steps=2}))" | FileCheck %s --check-prefix=STEPS2
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{max-inputs=3}))" | FileCheck %s --check-prefix=INPUTS3
 // vulkan claims regions with at most 8 inputs; test claims no regions.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{target=vulkan}))" | FileCheck %s --check-prefix=VULKAN
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{target=test}))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-elementwise))" | FileCheck %s --check-prefix=VULKAN
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-elementwise))" | FileCheck %s --check-prefix=NOCLAIM
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{max-steps=2 report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STEPS2REPORT
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{max-inputs=3 report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=INPUTS3REPORT
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{target=test report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-elementwise{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
 // assert-clean under max-steps=2: every clipped producer is an error note.
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(func.func(mir-fuse-elementwise{max-steps=2 assert-clean=true}))" -o /dev/null
 

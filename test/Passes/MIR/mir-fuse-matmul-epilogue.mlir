@@ -3,9 +3,9 @@
 // does not reach its fixpoint fails the pass ("did not converge").
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue))" | FileCheck %s
 // vulkan claims mir.fused_matmul and fuses alike; test does not claim it.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue{target=vulkan}))" | FileCheck %s
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue{target=test}))" | FileCheck %s --check-prefix=NOCLAIM
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue{target=test report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-matmul-epilogue))" | FileCheck %s
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-matmul-epilogue))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-matmul-epilogue{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
 // The report (option or environment) names every fusion and every miss.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -13,9 +13,9 @@
 // assert-clean turns each miss into an error with one note per miss.
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue{assert-clean=true}))" -o /dev/null
 // An unknown target fails the pass and lists the known ones.
-// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-matmul-epilogue{target=tpu}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=tpu},func.func(mir-fuse-matmul-epilogue))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTARGET
 
-// BADTARGET: error: unknown target 'tpu'; known targets: cpu, vulkan, test
+// BADTARGET: error: target #rlx.target<"tpu"> has no MIR op claims; known claim sets: cpu, vulkan, test
 
 // Fixpoint: bias then relu take two rewrites, the second enabled by the first.
 func.func @bias_relu(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {

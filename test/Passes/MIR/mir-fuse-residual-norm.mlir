@@ -3,11 +3,11 @@
 // replaces every other use of the sum.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm))" | FileCheck %s
 // vulkan and test do not claim mir.residual_norm: nothing fuses.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm{target=vulkan}))" | FileCheck %s --check-prefix=NOCLAIM
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm{target=test}))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-residual-norm))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-residual-norm))" | FileCheck %s --check-prefix=NOCLAIM
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm{target=test report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-residual-norm{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(func.func(mir-fuse-residual-norm{assert-clean=true}))" -o /dev/null
 
 // layer_norm of a residual add; the sum has no other use.

@@ -3,11 +3,11 @@
 // first matmul move up, a weight computed later stays out.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul))" | FileCheck %s
 // vulkan and test do not claim mir.shared_matmul: nothing fuses.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul{target=vulkan}))" | FileCheck %s --check-prefix=NOCLAIM
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul{target=test}))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-shared-matmul))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-shared-matmul))" | FileCheck %s --check-prefix=NOCLAIM
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul{target=test report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-shared-matmul{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TESTREPORT
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(func.func(mir-fuse-shared-matmul{assert-clean=true}))" -o /dev/null
 
 // Q, K and V projections of one input, with different widths.

@@ -2,11 +2,11 @@
 // rank-2 weights of one type becomes one mir.swiglu.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu))" | FileCheck %s
 // vulkan and test do not claim mir.swiglu: nothing fuses.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu{target=vulkan}))" | FileCheck %s --check-prefix=NOCLAIM
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu{target=test}))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-swiglu))" | FileCheck %s --check-prefix=NOCLAIM
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-fuse-swiglu))" | FileCheck %s --check-prefix=NOCLAIM
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu{target=vulkan report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-swiglu{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(func.func(mir-fuse-swiglu{assert-clean=true}))" -o /dev/null
 
 // The gate and up projections of one input.

@@ -8,10 +8,10 @@
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // vulkan claims fused_matmul but not shared_matmul, swiglu or residual_norm:
 // the epilogue takes what the other stages could not.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse{target=vulkan}))" | FileCheck %s --check-prefix=VULKAN
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse{target=vulkan report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse))" | FileCheck %s --check-prefix=VULKAN
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
 // assert-clean: one error per function, one note per miss.
-// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse{target=vulkan assert-clean=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CLEAN
+// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse{assert-clean=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CLEAN
 
 // One encoder block: Q/K/V projections of x with biases, attention core,
 // output projection + bias, residual + layer_norm, FF (bias + relu, then

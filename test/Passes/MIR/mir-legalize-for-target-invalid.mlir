@@ -1,10 +1,10 @@
 // mir-legalize-for-target failures: an unknown target, and ops no rewrite
 // can make legal (one error per offending op, every offender reported).
-// RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test}))"
-// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=tpu}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTARGET
-// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: rlx-opt %s -split-input-file -verify-diagnostics -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))"
+// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=tpu},func.func(mir-legalize-for-target))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 
-// BADTARGET: error: unknown target 'tpu'; known targets: cpu, vulkan, test
+// BADTARGET: error: target #rlx.target<"tpu"> has no MIR op claims; known claim sets: cpu, vulkan, test
 
 // topk has no rewrite on the test target.
 func.func @topk(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {

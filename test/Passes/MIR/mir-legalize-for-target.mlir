@@ -3,16 +3,16 @@
 // decomposed into primitives). The test target claims none of the fused or
 // composite ops; cpu claims everything; vulkan lacks swiglu, shared_matmul
 // and residual_norm.
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test}))" | FileCheck %s
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test}))" | FileCheck %s --check-prefix=NONE
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))" | FileCheck %s
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))" | FileCheck %s --check-prefix=NONE
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target))" | FileCheck %s --check-prefix=CPU
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=vulkan}))" | FileCheck %s --check-prefix=VULKAN
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-legalize-for-target))" | FileCheck %s --check-prefix=VULKAN
 // Dispatch report: each op kind of the function as native, rewritten or
 // unsupported (option or RLX_FUSION_REPORT=1; RLX_FUSION_REPORT=0 is off).
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: env RLX_FUSION_REPORT=0 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=test}))" -o /dev/null 2>&1 | count 0
-// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target{target=vulkan report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: env RLX_FUSION_REPORT=0 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))" -o /dev/null 2>&1 | count 0
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-legalize-for-target{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
 
 // On test, no fused or composite op and no region survives anywhere.
 // NONE-NOT: mir.fused_matmul

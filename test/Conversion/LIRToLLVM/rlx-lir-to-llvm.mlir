@@ -1,11 +1,13 @@
-// RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm | FileCheck %s
-// RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm=outline-only | FileCheck %s --check-prefix=OUTLINE
+// The CPU lowering without its code generators (they have their own tests),
+// and its first step, rlx-outline-dispatches, alone.
+// RUN: rlx-opt %s -split-input-file -rlx-lir-to-llvm="tile-matmul=false vectorize=false" | FileCheck %s
+// RUN: rlx-opt %s -split-input-file -rlx-outline-dispatches -rlx-lower-library-calls | FileCheck %s --check-prefix=OUTLINE
 // The outlined functions parse again (the input table's llvm ops included).
-// RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm=outline-only | rlx-opt -split-input-file | FileCheck %s --check-prefix=OUTLINE
-// The registered pipeline is the same lowering.
-// RUN: rlx-opt %s -split-input-file -rlx-lir-to-llvm | FileCheck %s
-// Only the LLVM dialect is left: no op of another dialect, no cast.
-// RUN: rlx-opt %s -split-input-file -convert-lir-to-llvm | FileCheck %s --check-prefix=ONLYLLVM
+// RUN: rlx-opt %s -split-input-file -rlx-outline-dispatches | rlx-opt -split-input-file | FileCheck %s --check-prefix=OUTLINE
+// Only the LLVM dialect is left: no op of another dialect, no cast, also
+// with the code generators on (the pipeline's defaults, as in the API).
+// RUN: rlx-opt %s -split-input-file -rlx-lir-to-llvm="tile-matmul=false vectorize=false" | FileCheck %s --check-prefix=ONLYLLVM
+// RUN: rlx-opt %s -split-input-file -rlx-lir-to-llvm | FileCheck %s --check-prefix=ONLYLLVM
 // ONLYLLVM-NOT: {{^ *(%[^ ]+ = )?"?(lir|memref|linalg|scf|arith|math|func|vector|affine|cf|index|ub)\.}}
 // ONLYLLVM-NOT: unrealized_conversion_cast
 

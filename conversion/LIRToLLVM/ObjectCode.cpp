@@ -1,5 +1,7 @@
-//===- CodeGen.cpp - LLVM dialect to host object code ---------------------===//
-#include "api/CodeGen.h"
+//===- ObjectCode.cpp - LLVM dialect to object code for a CPU target ------===//
+#include "conversion/LIRToLLVM/ObjectCode.h"
+#include "dialects/Target/Target.h"
+#include "runtime/HostCpu.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -8,16 +10,18 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 #include <algorithm>
 #include <memory>
 #include <mutex>
@@ -25,31 +29,9 @@
 #include <vector>
 
 using namespace mlir;
+using namespace mlir::rlx;
 
 namespace {
-/// The host's CPU features: every known one signed (`+x` / `-x`) for the
-/// TargetMachine, which must not assume a feature the CPU name implies but
-/// this host (e.g. a VM) lacks; and the enabled ones alone for the artifact.
-struct HostFeatures {
-  std::string all;
-  std::string enabled;
-};
-
-HostFeatures hostFeatures() {
-  std::vector<std::pair<std::string, bool>> features;
-  for (const auto &entry : llvm::sys::getHostCPUFeatures())
-    features.emplace_back(entry.getKey().str(), entry.getValue());
-  std::sort(features.begin(), features.end());
-  HostFeatures result;
-  for (const auto &[name, on] : features) {
-    std::string signedName = (on ? "+" : "-") + name;
-    result.all += (result.all.empty() ? "" : ",") + signedName;
-    if (on)
-      result.enabled += (result.enabled.empty() ? "" : ",") + signedName;
-  }
-  return result;
-}
-
 /// LLVM's default O2 module pipeline, with the target's cost model and
 /// without LLVM's loop and SLP vectorizers: the kernels arrive vectorized
 /// (rlx-cpu-matmul-microkernel, rlx-cpu-vectorize-loops). Against O3 with
@@ -150,16 +132,49 @@ struct PartJob {
   std::string error;
 };
 
-void compilePart(PartJob &job, const llvm::Target &target,
-                 const std::string &triple, const HostFeatures &features) {
-  std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
-      triple, llvm::sys::getHostCPUName(), features.all, llvm::TargetOptions(),
+/// What the target machines are created with.
+struct MachineSpec {
+  const llvm::Target *target;
+  std::string triple;
+  std::string cpu;
+  std::string features;
+};
+
+std::unique_ptr<llvm::TargetMachine> createMachine(const MachineSpec &spec) {
+  return std::unique_ptr<llvm::TargetMachine>(spec.target->createTargetMachine(
+      spec.triple, spec.cpu, spec.features, llvm::TargetOptions(),
       llvm::Reloc::PIC_, llvm::CodeModel::Small,
       llvm::CodeGenOptLevel::Aggressive));
+}
+
+/// The instruction-set features a machine for `spec` enables, sorted: what
+/// the code may use, and so what the loader requires of a host. LLVM's
+/// tuning features ("fast-lzcnt", "64bit-mode", ...) are not properties a
+/// host reports: only the features host detection knows are kept.
+std::string enabledFeatures(const llvm::TargetMachine &machine) {
+  const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
+  llvm::StringSet<> detectable;
+  for (const auto &[name, on] : ::rlx::host::cpuFeatures())
+    detectable.insert(name);
+  std::vector<std::string> names;
+  for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures())
+    if (info->getFeatureBits().test(kv.Value) && detectable.contains(kv.Key))
+      names.push_back(std::string("+") + kv.Key);
+  std::sort(names.begin(), names.end());
+  std::string text;
+  for (const std::string &name : names)
+    text += (text.empty() ? "" : ",") + name;
+  return text;
+}
+
+void compilePart(PartJob &job, const MachineSpec &spec) {
+  std::unique_ptr<llvm::TargetMachine> machine = createMachine(spec);
   if (!machine) {
-    job.error = "cannot create an LLVM target machine for '" + triple + "'";
+    job.error = "cannot create an LLVM target machine for '" + spec.triple +
+                "' (cpu '" + spec.cpu + "')";
     return;
   }
+  const std::string &triple = spec.triple;
   job.module->setTargetTriple(triple);
   job.module->setDataLayout(machine->createDataLayout());
   optimize(*job.module, *machine);
@@ -176,27 +191,106 @@ void compilePart(PartJob &job, const llvm::Target &target,
 }
 } // namespace
 
-FailureOr<std::vector<std::string>>
-mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule, std::string &triple,
-                          std::string &cpuFeatures, unsigned parts) {
+namespace {
+void initializeNativeTarget() {
   static std::once_flag initTarget;
   std::call_once(initTarget, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+}
+
+/// The machine spec of `cpu`, its names checked against what LLVM knows:
+/// unknown ones are errors, not LLVM's "ignoring" warnings on stderr.
+FailureOr<MachineSpec>
+machineSpecFor(CpuTargetAttr cpu,
+               function_ref<InFlightDiagnostic()> emitError) {
+  initializeNativeTarget();
+  if (cpu.getTriple().empty())
+    return emitError() << "the CPU target " << cpu
+                       << " names no triple; give one, or compile for the "
+                          "default target (this machine)";
+  MachineSpec spec;
+  spec.triple = llvm::Triple::normalize(cpu.getTriple());
+  spec.cpu = cpu.getCpu().str();
+  spec.features = cpu.getFeatures().str();
+  std::string error;
+  spec.target = llvm::TargetRegistry::lookupTarget(spec.triple, error);
+  if (!spec.target)
+    return emitError() << "no LLVM target for triple '" << cpu.getTriple()
+                       << "' in this build (only the native target is "
+                          "linked): "
+                       << error;
+  std::unique_ptr<llvm::MCSubtargetInfo> known(
+      spec.target->createMCSubtargetInfo(spec.triple, "", ""));
+  if (!known || !known->isCPUStringValid(spec.cpu))
+    return emitError() << "LLVM does not know the CPU '" << spec.cpu
+                       << "' of target " << cpu;
+  SmallVector<StringRef> entries;
+  cpu.getFeatures().split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef entry : entries) {
+    StringRef name = entry.drop_front();
+    if (!llvm::any_of(
+            known->getAllProcessorFeatures(),
+            [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; }))
+      return emitError() << "LLVM does not know the feature '" << name
+                         << "' of target " << cpu;
+  }
+  return spec;
+}
+} // namespace
+
+FailureOr<CpuTargetAttr>
+mlir::rlx::resolveCpuTarget(MLIRContext *ctx, StringRef triple, StringRef cpu,
+                            StringRef features,
+                            function_ref<InFlightDiagnostic()> emitError) {
+  std::string tripleText =
+      triple.empty() ? hostCpuTarget(ctx).getTriple().str() : triple.str();
+  auto attr = CpuTargetAttr::getChecked(
+      emitError, ctx, StringRef(tripleText),
+      cpu.empty() ? StringRef("generic") : cpu, features,
+      /*vectorBits=*/int64_t(0));
+  if (!attr)
+    return failure();
+  FailureOr<MachineSpec> spec = machineSpecFor(attr, emitError);
+  if (failed(spec))
+    return failure();
+  std::unique_ptr<llvm::TargetMachine> machine = createMachine(*spec);
+  if (!machine)
+    return emitError() << "cannot create an LLVM target machine for " << attr;
+  const llvm::MCSubtargetInfo *info = machine->getMCSubtargetInfo();
+  int64_t vectorBits = info->checkFeatures("+avx512f") ? 512
+                       : info->checkFeatures("+avx")   ? 256
+                                                       : 128;
+  return CpuTargetAttr::get(ctx, attr.getTriple(), attr.getCpu(),
+                            attr.getFeatures(), vectorBits);
+}
+
+FailureOr<CpuObjectCode> mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule,
+                                                   unsigned parts) {
   Location loc = llvmDialectModule.getLoc();
   MLIRContext *ctx = llvmDialectModule.getContext();
   registerBuiltinDialectTranslation(*ctx);
   registerLLVMDialectTranslation(*ctx);
 
-  std::string hostTriple = llvm::sys::getProcessTriple();
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(hostTriple, error);
-  if (!target)
-    return emitError(loc) << "no LLVM target for the host triple '"
-                          << hostTriple << "': " << error;
-  HostFeatures features = hostFeatures();
+  TargetAttrInterface targetAttr = getTargetOrDefault(llvmDialectModule);
+  auto cpu = dyn_cast<CpuTargetAttr>(targetAttr);
+  if (!cpu)
+    return emitError(loc) << "object code is for CPU targets (#rlx.cpu<...>); "
+                             "the module's target is "
+                          << targetAttr;
+  FailureOr<MachineSpec> checked =
+      machineSpecFor(cpu, [&] { return emitError(loc); });
+  if (failed(checked))
+    return failure();
+  const MachineSpec &spec = *checked;
+  // One machine up front: the features the code may use, for the artifact.
+  std::unique_ptr<llvm::TargetMachine> probe = createMachine(spec);
+  if (!probe)
+    return emitError(loc) << "cannot create an LLVM target machine for " << cpu;
+  CpuObjectCode code;
+  code.triple = spec.triple;
+  code.features = enabledFeatures(*probe);
 
   // Translation uses the MLIR context: on this thread, part after part.
   // Optimization and code generation own their LLVM state: one thread per
@@ -217,19 +311,15 @@ mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule, std::string &triple,
   }
   std::vector<std::thread> threads;
   for (size_t i = 1; i < jobs.size(); ++i)
-    threads.emplace_back(compilePart, std::ref(jobs[i]), std::cref(*target),
-                         std::cref(hostTriple), std::cref(features));
-  compilePart(jobs[0], *target, hostTriple, features);
+    threads.emplace_back(compilePart, std::ref(jobs[i]), std::cref(spec));
+  compilePart(jobs[0], spec);
   for (std::thread &t : threads)
     t.join();
 
-  std::vector<std::string> objects;
   for (PartJob &job : jobs) {
     if (!job.error.empty())
       return emitError(loc) << job.error;
-    objects.push_back(std::move(job.object));
+    code.objects.push_back(std::move(job.object));
   }
-  triple = hostTriple;
-  cpuFeatures = features.enabled;
-  return objects;
+  return code;
 }

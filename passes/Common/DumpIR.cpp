@@ -1,5 +1,5 @@
 //===- DumpIR.cpp - Write each pipeline stage's IR to a file --------------===//
-#include "passes/Pipelines/DumpIR.h"
+#include "passes/Common/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -7,10 +7,7 @@
 
 namespace mlir::rlx {
 #define GEN_PASS_DEF_DUMPIR
-#define GEN_PASS_REGISTRATION
-#include "passes/Pipelines/Passes.h.inc"
-
-void registerDumpIRPasses() { registerPipelinesPasses(); }
+#include "passes/Common/Passes.h.inc"
 } // namespace mlir::rlx
 
 using namespace mlir;

@@ -1,0 +1,34 @@
+//===- MathToLibm.cpp - rlx-math-to-libm ----------------------------------===//
+#include "conversion/Passes.h"
+
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::rlx {
+#define GEN_PASS_DEF_MATHTOLIBM
+#include "conversion/Passes.h.inc"
+} // namespace mlir::rlx
+
+using namespace mlir;
+
+namespace {
+struct MathToLibm : mlir::rlx::impl::MathToLibmBase<MathToLibm> {
+  void runOnOperation() override {
+    // Upstream's pass marks the whole math dialect illegal and fails on the
+    // first op it cannot lower; the patterns alone leave such an op for
+    // rlx-check-llvm-lowering, which names it.
+    RewritePatternSet patterns(&getContext());
+    populateMathToLibmConversionPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.maxIterations = 4;
+    config.maxNumRewrites = 1000000;
+    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns),
+                                            config))) {
+      getOperation().emitError("rlx-math-to-libm did not converge");
+      signalPassFailure();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,50 @@
+//===- Pipelines.h - rlx's pass pipelines -----------------------*- C++ -*-===//
+//
+// The layer above dialects, passes and conversions: it assembles them into
+// the pipelines rlx-opt registers and the C++ API runs (the same builders,
+// the same PipelineOptions, so the tool and the API compile identically).
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_CONVERSION_PIPELINES_PIPELINES_H
+#define RLX_CONVERSION_PIPELINES_PIPELINES_H
+
+#include "conversion/Pipelines/PipelineOptions.h"
+
+namespace mlir {
+class DialectRegistry;
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::rlx {
+
+/// HIR -> optimized MIR (-rlx-mir-pipeline), anchored on builtin.module: the
+/// target attached (options.target, unless the module names one), HIR
+/// verified and lowered, specialized (when bound, or when `staticShapes`),
+/// fused, legalized and mixed-precision for the target, cleaned up and
+/// verified (with static shapes required when `staticShapes`).
+void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
+                      bool staticShapes = false);
+
+/// The MIR pipeline with static shapes, then convert-mir-to-lir and the LIR
+/// contract: what a backend starts from.
+void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// LIR -> the LLVM dialect for the CPU (-rlx-lir-to-llvm): one function per
+/// dispatch (runtime/KernelAbi.h), library calls, the CPU code generators
+/// (tile-matmul, vectorize), then upstream's lowerings, every op left
+/// unlowered named before the casts are reconciled.
+void buildLirToLlvmPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// HIR -> the LLVM dialect for the CPU (-rlx-cpu-pipeline): the two above.
+void buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers rlx's passes and the pipelines above with their options.
+void registerRlxPasses();
+
+/// Every dialect the compiler uses and the backends' interfaces on the
+/// target attributes (dialects/Target): what rlx-opt and the API register.
+void registerRlxCompiler(DialectRegistry &registry);
+
+} // namespace mlir::rlx
+
+#endif // RLX_CONVERSION_PIPELINES_PIPELINES_H

@@ -1,0 +1,48 @@
+//===- Target.h - The module's compilation target ---------------*- C++ -*-===//
+//
+// The one source of "what are we compiling for": the `rlx.target` attribute
+// of the enclosing module. A module without one is compiled for the default
+// target, the host CPU (hostCpuTarget), the only place the compiler asks
+// about the machine it runs on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_DIALECTS_TARGET_TARGET_H
+#define RLX_DIALECTS_TARGET_TARGET_H
+
+#include "dialects/Target/TargetDialect.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir::rlx {
+
+/// The module attribute that holds the target.
+inline constexpr llvm::StringLiteral kTargetAttrName = "rlx.target";
+
+/// The discardable attribute that names the library routine computing a
+/// linalg contraction (conversion/LibraryCall.h).
+inline constexpr llvm::StringLiteral kLibraryCallAttrName = "rlx.library_call";
+
+/// The target of `op` if it is a module, else of its nearest enclosing
+/// module that has one; null when none does.
+TargetAttrInterface getTarget(Operation *op);
+
+/// getTarget(op), or the default target (the host CPU) when there is none.
+TargetAttrInterface getTargetOrDefault(Operation *op);
+
+/// The default target: this machine's triple and CPU, every feature LLVM
+/// knows for it signed (+ / -), and its vector width.
+CpuTargetAttr hostCpuTarget(MLIRContext *ctx);
+
+/// A target from its command-line spelling: "host" (hostCpuTarget), an
+/// attribute (`#rlx.cpu<...>`), or any other name, a claims-only
+/// `#rlx.target<"name">`. Errors name the text.
+FailureOr<TargetAttrInterface>
+parseTarget(StringRef text, MLIRContext *ctx,
+            function_ref<InFlightDiagnostic()> emitError);
+
+/// Sets `module`'s target.
+void setTarget(Operation *module, TargetAttrInterface target);
+
+} // namespace mlir::rlx
+
+#endif // RLX_DIALECTS_TARGET_TARGET_H

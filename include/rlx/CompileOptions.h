@@ -1,0 +1,82 @@
+//===- CompileOptions.h - What a compilation may be asked to do ---------===//
+//
+// The options of one compilation. The compiler's pipelines take these enums
+// as they are (conversion/Pipelines/PipelineOptions.h), so a policy is never
+// spelled as a string between the API and the passes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_COMPILEOPTIONS_H
+#define RLX_COMPILEOPTIONS_H
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rlx {
+
+/// The CPU a graph is compiled for. With every field empty the target is
+/// this machine (the default target: its triple, CPU and features). Naming
+/// a `cpu` or `features` gives exactly that CPU: the code may use what the
+/// CPU name implies plus the `+feature`s, and the loader refuses it on a
+/// machine that lacks one (StatusCode::incompatible).
+struct CpuTarget {
+  /// LLVM target triple; empty: this process's.
+  std::string triple;
+  /// LLVM CPU name ("x86-64-v3", "znver4"); empty: "generic" when features
+  /// are given, else this machine's.
+  std::string cpu;
+  /// Comma-separated "+name" / "-name" LLVM features.
+  std::string features;
+
+  bool isHost() const {
+    return triple.empty() && cpu.empty() && features.empty();
+  }
+};
+
+/// Mixed-precision policies (see docs/Optimizer.md).
+enum class Precision {
+  f32,
+  f16,
+  autoMixed,
+  autoMixedConservative,
+  autoMixedBf16,
+  custom
+};
+
+/// How HIR blocks are lowered: primitive chains the fusion passes recognise,
+/// or fused MIR ops directly.
+enum class LoweringPolicy { fusable, direct };
+
+/// Options of one compilation (FEATURES.md "CompileOptions"). Fields marked
+/// pending are accepted and recorded but have no effect yet.
+struct CompileOptions {
+  /// Symbol bindings, e.g. {{"batch", 64}}; every symbolic dim must be bound.
+  std::vector<std::pair<std::string, int64_t>> dims;
+  /// Run the fusion passes.
+  bool fuse = true;
+  /// Evaluate ops on constants at compile time.
+  bool foldConstants = true;
+  /// Fail compilation if any fusion is missed.
+  bool assertFusionClean = false;
+  /// Print the fusion and dispatch reports to stderr.
+  bool report = false;
+  /// Arena alignment in bytes (power of two).
+  int64_t arenaAlignment = 64;
+  /// op=type list for Precision::custom ("mir.matmul=f16,...").
+  std::string customPrecision;
+  /// Use OpenBLAS sgemm for f32 matmuls instead of generated code.
+  bool nativeMatmul = false;
+  /// Worker threads for run() (0 = one per core).
+  int threads = 0;
+  /// Write each stage's IR here (also RLX_IR_DUMP).
+  std::string dumpDir;
+  /// Pending: dead-code elimination toggle (always on).
+  bool dce = true;
+  /// The CPU to compile for (Device::cpu); all empty: this machine.
+  CpuTarget cpuTarget;
+};
+
+} // namespace rlx
+
+#endif // RLX_COMPILEOPTIONS_H

@@ -1,0 +1,87 @@
+/*===- KernelAbi.h - The one definition of the CPU kernel ABI --------------===*
+ *
+ * How compiled CPU code and the runtime meet: the entry point of each
+ * dispatch, its symbol name, its arguments and the input table. Code
+ * generation (conversion/LIRToLLVM), manifest building (api/), the runtime
+ * (runtime/cpu) and hand-written test kernels all include this header, so the
+ * ABI is written down once (docs/CPUBackend.md, "Code ABI").
+ *
+ * C-compatible (test kernels are C); MLIR-free. Changing anything here that
+ * compiled code depends on bumps RLX_KERNEL_ABI_VERSION: artifacts record the
+ * version they were compiled against and the loader refuses another one.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RLX_RUNTIME_KERNELABI_H
+#define RLX_RUNTIME_KERNELABI_H
+
+#include <stdint.h>
+
+/* Version 1: `void rlx_dispatch_<i>(arena, inputs, x, y, z)`. */
+#define RLX_KERNEL_ABI_VERSION 1
+
+/* The parameters of every dispatch entry point, in order:
+ *   arena   the executable's arena (params, constants, outputs, temporaries);
+ *   inputs  the input table: inputs[j] is where the data of the program's j-th
+ *           input slot (manifest order) is; at least one entry;
+ *   x y z   the workgroup's coordinate in the dispatch's grid. */
+#define RLX_DISPATCH_PARAMS                                                    \
+  void *arena, const void *const *inputs, int64_t x, int64_t y, int64_t z
+
+/* The symbol of dispatch `index` of a program, for C definitions:
+ * `void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) { ... }`. */
+#define RLX_DISPATCH_NAME(index) rlx_dispatch_##index
+
+typedef void (*rlx_dispatch_fn)(RLX_DISPATCH_PARAMS);
+
+#ifdef __cplusplus
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace rlx::abi {
+
+constexpr uint32_t kKernelAbiVersion = RLX_KERNEL_ABI_VERSION;
+
+using DispatchFn = rlx_dispatch_fn;
+
+/// Positions of the entry point's parameters (RLX_DISPATCH_PARAMS).
+enum DispatchParam : unsigned {
+  kArenaParam = 0,
+  kInputsParam = 1,
+  /// x; y and z follow.
+  kFirstCoordinateParam = 2,
+  kDispatchParamCount = 5,
+};
+
+#define RLX_ABI_STR(x) #x
+#define RLX_ABI_XSTR(x) RLX_ABI_STR(x)
+/// "rlx_dispatch_", spelled by the same macro as the C definitions.
+constexpr std::string_view kDispatchSymbolPrefix =
+    RLX_ABI_XSTR(RLX_DISPATCH_NAME());
+#undef RLX_ABI_XSTR
+#undef RLX_ABI_STR
+
+/// The exported symbol of dispatch `index` (schedule order) of `program`:
+/// `rlx_dispatch_<index>`, or `<program>_rlx_dispatch_<index>` when one object
+/// holds several programs. The index is the last `_`-separated field and all
+/// digits, so distinct (program, index) pairs never share a name.
+inline std::string dispatchSymbol(std::string_view program, unsigned index,
+                                  bool prefixWithProgram) {
+  std::string name(kDispatchSymbolPrefix);
+  name += std::to_string(index);
+  if (!prefixWithProgram)
+    return name;
+  return std::string(program) + "_" + name;
+}
+
+/// Entries of the input table of a program with `inputs` input slots: one
+/// per input, and one unused entry when there is none (the code reads the
+/// table as a memref of at least one element).
+constexpr size_t inputTableSize(size_t inputs) {
+  return inputs == 0 ? 1 : inputs;
+}
+
+} // namespace rlx::abi
+#endif
+
+#endif /* RLX_RUNTIME_KERNELABI_H */
