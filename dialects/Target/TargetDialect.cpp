@@ -32,7 +32,7 @@ LogicalResult RLXDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() != kTargetAttrName)
-    return op->emitError() << "'" << attr.getName()
+    return op->emitError() << "'" << attr.getName().strref()
                            << "' is not an attribute of the rlx dialect (it "
                               "has 'rlx.target' and 'rlx.library_call')";
   if (!isa<ModuleOp>(op))

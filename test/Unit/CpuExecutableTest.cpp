@@ -61,9 +61,13 @@ Artifact makeArtifact() {
   m.slots = {f32Slot("x", SlotRole::input, RLX_TEST_INPUT_OFFSET), bias,
              f32Slot("y", SlotRole::output, RLX_TEST_OUTPUT_OFFSET),
              f32Slot("e", SlotRole::output, RLX_TEST_EXP_OFFSET)};
-  Dispatch d0{"rlx_dispatch_0", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "scale"};
-  Dispatch d1{"rlx_dispatch_1", {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "bias"};
-  Dispatch d2{"rlx_dispatch_2", {2, 2, 2}, "exp"};
+  // The symbols dispatch.c defines with RLX_DISPATCH_NAME(i).
+  auto symbol = [](unsigned i) {
+    return ::rlx::abi::dispatchSymbol("", i, false);
+  };
+  Dispatch d0{symbol(0), {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "scale"};
+  Dispatch d1{symbol(1), {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "bias"};
+  Dispatch d2{symbol(2), {2, 2, 2}, "exp"};
   m.dispatches = {d0, d1, d2};
   a.cpu.triple = llvm::sys::getProcessTriple();
   a.cpu.objects = {object};

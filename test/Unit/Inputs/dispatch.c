@@ -1,18 +1,19 @@
-/*===- dispatch.c - Hand-written kernels in the rlx CPU code ABI ----------===*/
+/*===- dispatch.c - Hand-written kernels in the rlx CPU kernel ABI --------===*/
 /* Compiled to an object file at build time and linked by CpuExecutable
- * through ORC, standing in for what convert-lir-to-llvm emits. */
+ * through ORC, standing in for what -rlx-lir-to-llvm emits. The entry points
+ * are declared with runtime/KernelAbi.h, the one definition of the ABI. */
 #include <math.h>
 #include <stdint.h>
 
 #include "DispatchLayout.h"
+#include "runtime/KernelAbi.h"
 
 static float *slot(void *arena, int64_t offset) {
   return (float *)((char *)arena + offset);
 }
 
 /* output = 2 * input, grid (N / CHUNK, 1, 1). */
-void rlx_dispatch_0(void *arena, const void *const *inputs, int64_t x,
-                    int64_t y, int64_t z) {
+void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
   /* The input is where the input table says (its arena slot by default). */
   const float *in = (const float *)inputs[0];
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
@@ -21,8 +22,7 @@ void rlx_dispatch_0(void *arena, const void *const *inputs, int64_t x,
 }
 
 /* output += constant, grid (N / CHUNK, 1, 1). */
-void rlx_dispatch_1(void *arena, const void *const *inputs, int64_t x,
-                    int64_t y, int64_t z) {
+void RLX_DISPATCH_NAME(1)(RLX_DISPATCH_PARAMS) {
   const float *c = slot(arena, RLX_TEST_CONSTANT_OFFSET);
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   for (int64_t i = x * RLX_TEST_CHUNK; i < (x + 1) * RLX_TEST_CHUNK; ++i)
@@ -31,8 +31,7 @@ void rlx_dispatch_1(void *arena, const void *const *inputs, int64_t x,
 
 /* exp_out = expf(output), grid (2, 2, 2): one eighth of N per point, so all
  * three grid coordinates pick the share, and expf comes from the process. */
-void rlx_dispatch_2(void *arena, const void *const *inputs, int64_t x,
-                    int64_t y, int64_t z) {
+void RLX_DISPATCH_NAME(2)(RLX_DISPATCH_PARAMS) {
   const float *in = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   float *out = slot(arena, RLX_TEST_EXP_OFFSET);
   int64_t part = (z * 2 + y) * 2 + x;
@@ -43,8 +42,7 @@ void rlx_dispatch_2(void *arena, const void *const *inputs, int64_t x,
 
 /* A gate for the concurrent-run test: sets the int at arena offset 0 and
  * spins until the test sets the int at offset 4. */
-void rlx_dispatch_gate(void *arena, const void *const *inputs, int64_t x,
-                       int64_t y, int64_t z) {
+void RLX_DISPATCH_NAME(gate)(RLX_DISPATCH_PARAMS) {
   int *entered = (int *)arena;
   int *release = (int *)((char *)arena + 4);
   __atomic_store_n(entered, 1, __ATOMIC_SEQ_CST);

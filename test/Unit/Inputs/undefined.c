@@ -3,8 +3,10 @@
  * does: CpuExecutableTest checks the load error names it. */
 #include <stdint.h>
 
+#include "runtime/KernelAbi.h"
+
 void rlx_test_no_such_function(void *arena);
 
-void rlx_dispatch_0(void *arena, int64_t x, int64_t y, int64_t z) {
+void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
   rlx_test_no_such_function(arena);
 }

@@ -1,0 +1,58 @@
+// RUN: rlx-opt %s -split-input-file -verify-diagnostics
+
+// rlx.cpu C1: a feature entry without a sign.
+// expected-error @+1 {{feature entry 'avx2' is not of the form +name or -name}}
+module attributes {rlx.target = #rlx.cpu<features = "+fma,avx2">} {
+}
+
+// -----
+
+// rlx.cpu C1: a sign without a name.
+// expected-error @+1 {{feature entry '+' is not of the form +name or -name}}
+module attributes {rlx.target = #rlx.cpu<features = "+">} {
+}
+
+// -----
+
+// rlx.cpu C2: a vector width no x86 register has.
+// expected-error @+1 {{vector_bits must be 0, 128, 256 or 512, got 384}}
+module attributes {rlx.target = #rlx.cpu<vector_bits = 384>} {
+}
+
+// -----
+
+// rlx.target C1: a named target needs a name.
+// expected-error @+1 {{a named target needs a name}}
+module attributes {rlx.target = #rlx.target<"">} {
+}
+
+// -----
+
+// rlx.target belongs on a module.
+func.func @f() {
+  // expected-error @+1 {{'rlx.target' belongs on a builtin.module, not on 'func.return'}}
+  return {rlx.target = #rlx.target<"test">}
+}
+
+// -----
+
+// rlx.target must hold a target attribute.
+// expected-error @+1 {{'rlx.target' must be a target attribute (#rlx.cpu<...>, #rlx.target<"name">), got "cpu"}}
+module attributes {rlx.target = "cpu"} {
+}
+
+// -----
+
+// rlx.library_call must name a routine.
+func.func @g(%a: memref<2x2xf32>, %c: memref<2x2xf32>) {
+  // expected-error @+1 {{'rlx.library_call' must name a routine (a string), got 7}}
+  linalg.matmul {rlx.library_call = 7} ins(%a, %a : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
+  return
+}
+
+// -----
+
+// The rlx dialect has no other attribute.
+// expected-error @+1 {{'rlx.fast' is not an attribute of the rlx dialect (it has 'rlx.target' and 'rlx.library_call')}}
+module attributes {rlx.fast = true} {
+}
