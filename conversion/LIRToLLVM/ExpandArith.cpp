@@ -1,5 +1,6 @@
 //===- ExpandArith.cpp - rlx-expand-arith ---------------------------------===//
 #include "conversion/Passes.h"
+#include "passes/Common/BoundedRewrite.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -12,6 +13,8 @@ namespace mlir::rlx {
 } // namespace mlir::rlx
 
 using namespace mlir;
+using mlir::rlx::applyBoundedPatterns;
+using mlir::rlx::boundedRewriteConfig;
 
 namespace {
 struct ExpandArith : mlir::rlx::impl::ExpandArithBase<ExpandArith> {
@@ -19,16 +22,9 @@ struct ExpandArith : mlir::rlx::impl::ExpandArithBase<ExpandArith> {
     RewritePatternSet patterns(&getContext());
     arith::populateExpandBFloat16Patterns(patterns);
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
-    // Each pattern removes the op it matches: a bound only guards against a
-    // bug (RELIABILITY.md contract 3).
-    GreedyRewriteConfig config;
-    config.maxIterations = 10;
-    config.maxNumRewrites = 1000000;
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns),
-                                            config))) {
-      getOperation().emitError("rlx-expand-arith did not converge");
+    if (failed(applyBoundedPatterns(getOperation(), std::move(patterns),
+                                    "rlx-expand-arith")))
       signalPassFailure();
-    }
   }
 };
 } // namespace

@@ -1,5 +1,6 @@
 //===- MathToLibm.cpp - rlx-math-to-libm ----------------------------------===//
 #include "conversion/Passes.h"
+#include "passes/Common/BoundedRewrite.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -12,6 +13,8 @@ namespace mlir::rlx {
 } // namespace mlir::rlx
 
 using namespace mlir;
+using mlir::rlx::applyBoundedPatterns;
+using mlir::rlx::boundedRewriteConfig;
 
 namespace {
 struct MathToLibm : mlir::rlx::impl::MathToLibmBase<MathToLibm> {
@@ -21,14 +24,11 @@ struct MathToLibm : mlir::rlx::impl::MathToLibmBase<MathToLibm> {
     // rlx-check-llvm-lowering, which names it.
     RewritePatternSet patterns(&getContext());
     populateMathToLibmConversionPatterns(patterns);
-    GreedyRewriteConfig config;
+    GreedyRewriteConfig config = boundedRewriteConfig();
     config.maxIterations = 4;
-    config.maxNumRewrites = 1000000;
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns),
-                                            config))) {
-      getOperation().emitError("rlx-math-to-libm did not converge");
+    if (failed(applyBoundedPatterns(getOperation(), std::move(patterns),
+                                    "rlx-math-to-libm", config)))
       signalPassFailure();
-    }
   }
 };
 } // namespace

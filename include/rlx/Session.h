@@ -106,7 +106,9 @@ public:
   /// empty before any profiled run.
   std::vector<DispatchTime> dispatchTimes() const;
   const Manifest &manifest() const;
-  /// The serialized artifact (for rlx-run --emit-artifact and caches).
+  /// The serialized artifact (for rlx-run --emit-artifact and caches), made
+  /// on the first call: compiling hands the artifact to the runtime in
+  /// memory.
   const std::vector<uint8_t> &artifactBytes() const;
 
   struct Impl;
@@ -117,6 +119,10 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+/// Thread safety: a Session may be used from several threads; it compiles
+/// one graph at a time (concurrent compile calls wait for each other), so
+/// every call returns the diagnostics of its own compilation. The
+/// CompiledGraphs it returns are independent of it and of each other.
 class Session {
 public:
   explicit Session(Device device = Device::cpu,
