@@ -13,6 +13,11 @@
 //   payload manifest | u32 kernel ABI version | str device | code
 //   code    (device "cpu") str triple | str cpuFeatures
 //           | u64 objectCount | bytes object x objectCount
+//   code    (device "vulkan") u32 requiredFeatures | u32 requiredSubgroupSize
+//           | bytes spirv (a multiple of 4 bytes: the module's words)
+//           | u64 kernelCount | kernel... | u64 dispatchCount | vkdispatch...
+//   kernel  str entryPoint | u32 wgX | u32 wgY | u32 wgZ | u32 bindingCount
+//   vkdispatch u32 kernel | u32 bindingCount | (u64 offset | u64 size) x count
 //   manifest str name | u64 arenaSize | u64 alignment
 //           | u64 slotCount  | slot...
 //           | u64 dispatchCount | dispatch...
@@ -32,6 +37,7 @@
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -58,15 +64,73 @@ struct CpuCode {
   std::vector<std::vector<uint8_t>> objects;
 };
 
+/// Device capabilities Vulkan code may require, as bits of
+/// VulkanCode::requiredFeatures; the loader refuses code whose bits the
+/// device lacks.
+enum VulkanFeature : uint32_t {
+  /// shaderFloat16: f16 arithmetic.
+  kVulkanFloat16 = 1u << 0,
+  /// storageBuffer16BitAccess: f16 / i16 in storage buffers.
+  kVulkanStorage16Bit = 1u << 1,
+  /// shaderInt64.
+  kVulkanInt64 = 1u << 2,
+  /// Subgroup basic and arithmetic operations in compute shaders.
+  kVulkanSubgroupArithmetic = 1u << 3,
+  /// VK_KHR_cooperative_matrix.
+  kVulkanCooperativeMatrix = 1u << 4,
+  /// storageBuffer8BitAccess and shaderInt8: i8 / i1 in storage buffers.
+  kVulkanStorage8Bit = 1u << 5,
+  /// Every bit this runtime knows.
+  kVulkanKnownFeatures = (1u << 6) - 1,
+};
+
+/// One compute entry point of the SPIR-V module: its workgroup size and its
+/// storage-buffer bindings (descriptor set 0, bindings 0..bindingCount-1, in
+/// the order of the LIR kernel's arguments).
+struct VulkanKernel {
+  std::string entryPoint;
+  std::array<uint32_t, 3> workgroupSize = {1, 1, 1};
+  uint32_t bindingCount = 0;
+};
+
+/// The part of the arena one binding of a dispatch sees.
+struct VulkanBinding {
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+/// What one manifest dispatch (same index) binds: its kernel and one arena
+/// range per binding. The workgroup counts are the manifest dispatch's grid.
+struct VulkanDispatch {
+  uint32_t kernel = 0;
+  std::vector<VulkanBinding> bindings;
+};
+
+/// The code of a Vulkan artifact: one SPIR-V module with an entry point per
+/// kernel.
+struct VulkanCode {
+  /// VulkanFeature bits the code needs.
+  uint32_t requiredFeatures = 0;
+  /// The subgroup size the code assumes; 0: any.
+  uint32_t requiredSubgroupSize = 0;
+  /// The SPIR-V module's words.
+  std::vector<uint32_t> spirv;
+  std::vector<VulkanKernel> kernels;
+  /// One per manifest dispatch, in the same order.
+  std::vector<VulkanDispatch> dispatches;
+};
+
 /// A compiled graph: its manifest (the ABI of its tensors), the kernel ABI
 /// and device its code was compiled for, and the code.
 struct Artifact {
   Manifest manifest;
   /// runtime/KernelAbi.h's version the code was compiled against.
   uint32_t kernelAbiVersion = abi::kKernelAbiVersion;
-  /// The device the code runs on: "cpu".
+  /// The device the code runs on: "cpu" (`cpu` holds the code) or "vulkan"
+  /// (`vulkan` does).
   std::string device = "cpu";
   CpuCode cpu;
+  VulkanCode vulkan;
 };
 
 /// The FNV-1a 64-bit hash of `size` bytes (the payload checksum).
