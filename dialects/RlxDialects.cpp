@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -25,4 +26,7 @@ void mlir::rlx::registerRlxDialects(DialectRegistry &registry) {
   // input table's pointers; the CPU passes: vectors), so that every stage
   // dump parses again.
   registry.insert<vector::VectorDialect, LLVM::LLVMDialect>();
+  // GPU kernels in LIR (workgroup_size) use gpu.thread_id, gpu.barrier and
+  // workgroup memory (docs/VulkanBackend.md).
+  registry.insert<gpu::GPUDialect>();
 }

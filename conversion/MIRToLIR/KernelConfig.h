@@ -8,6 +8,7 @@
 #define RLX_CONVERSION_MIRTOLIR_KERNELCONFIG_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include <cstdint>
 #include <optional>
@@ -27,6 +28,14 @@ struct KernelSplitPolicy {
   /// ...and at least this many elements of its largest operand or result
   /// row range (0: no such minimum).
   int64_t minElements = 0;
+};
+
+/// The launch shape of a kernel a target built itself.
+struct KernelShape {
+  /// Workgroups per dim (1 to 3 entries, each >= 1).
+  SmallVector<int64_t, 3> grid;
+  /// Invocations per workgroup per dim; empty: one invocation (CPU-style).
+  SmallVector<int64_t, 3> workgroupSize;
 };
 
 } // namespace mlir::rlx

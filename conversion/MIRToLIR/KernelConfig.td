@@ -17,6 +17,22 @@ def RLX_KernelConfigAttrInterface : AttrInterface<"KernelConfigAttrInterface"> {
   }];
   let methods = [
     InterfaceMethod<[{
+        Builds the kernel of `op` (null: an output copy) the target's own
+        way, at `b`, inside the kernel's entry block whose arguments are the
+        operands' memrefs (a folded splat operand is a scalar in `operands`)
+        then the results' (`results`), whole; returns its grid and, for a
+        GPU target, its workgroup size. std::nullopt leaves the kernel to
+        the neutral builders, split as getSplitPolicy says (the default);
+        failure() after a diagnostic on `op`.
+      }], "::mlir::FailureOr<std::optional<::mlir::rlx::KernelShape>>",
+      "buildKernel",
+      (ins "::mlir::OpBuilder &":$b, "::mlir::Operation *":$op,
+           "::mlir::ValueRange":$operands, "::mlir::ValueRange":$results),
+      /*methodBody=*/"",
+      /*defaultImplementation=*/[{
+        return std::optional<::mlir::rlx::KernelShape>();
+      }]>,
+    InterfaceMethod<[{
         The library routine (conversion/LibraryCall.h) that computes the
         products of `op` on this target, or "" for generated code.
         `preferNative` is the compile option that asks for native routines

@@ -351,21 +351,51 @@ static int64_t elementsAfter(ArrayRef<int64_t> shape, int64_t dim) {
 LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
                                            StringRef name) {
   Location loc = step.op ? step.op->getLoc() : fn.getLoc();
-  SmallVector<MemRefType> operandTypes, resultTypes;
-  for (auto [value, scalar] : llvm::zip(step.operands, step.scalars))
-    if (!scalar)
-      operandTypes.push_back(memrefTypeOf(value.getType()));
+  auto kernel = b.create<lir::KernelOp>(loc, name, ArrayRef<int64_t>{1},
+                                        /*workgroup_size=*/nullptr);
+  Block *body = new Block();
+  kernel.getBody().push_back(body);
+  OpBuilder kb = OpBuilder::atBlockEnd(body);
+
+  // The kernel's arguments: each operand read as a buffer, then each
+  // result; a splat operand folded in is a constant in the body instead.
+  SmallVector<Value> operands, results;
+  for (auto [i, scalar] : llvm::enumerate(step.scalars)) {
+    if (scalar) {
+      operands.push_back(
+          kb.create<arith::ConstantOp>(loc, cast<TypedAttr>(scalar)));
+      continue;
+    }
+    operands.push_back(
+        body->addArgument(memrefTypeOf(step.operands[i].getType()), loc));
+  }
   if (step.op)
     for (Value result : step.op->getResults())
-      resultTypes.push_back(memrefTypeOf(result.getType()));
+      results.push_back(
+          body->addArgument(memrefTypeOf(result.getType()), loc));
   else
-    resultTypes.push_back(buffers[step.copyTarget].type);
+    results.push_back(body->addArgument(buffers[step.copyTarget].type, loc));
 
-  // The split: by default, chunks of the outermost independent result dim
-  // larger than 1 (dims before it are 1); the target's kernel configuration
-  // may keep the kernel whole, pick another independent dim, and sets the
-  // least chunk. Each operand splits along the dim that walks with it.
-  ArrayRef<int64_t> shape = resultTypes.front().getShape();
+  // A target may build the whole kernel its own way (a GPU's invocations,
+  // workgroup memory and barriers).
+  FailureOr<std::optional<KernelShape>> custom =
+      config.buildKernel(kb, step.op, operands, results);
+  if (failed(custom))
+    return failure();
+  if (*custom) {
+    kernel.setGrid((*custom)->grid);
+    if (!(*custom)->workgroupSize.empty())
+      kernel.setWorkgroupSize((*custom)->workgroupSize);
+    kb.create<lir::ReturnOp>(loc);
+    return success();
+  }
+
+  // The neutral kernel: the split is, by default, chunks of the outermost
+  // independent result dim larger than 1 (dims before it are 1); the
+  // target's kernel configuration may keep the kernel whole, pick another
+  // independent dim, and sets the least chunk. Each operand splits along
+  // the dim that walks with it.
+  ArrayRef<int64_t> shape = cast<MemRefType>(results.front().getType()).getShape();
   int64_t independent = step.op ? independentLeadingDims(step.op)
                                 : static_cast<int64_t>(shape.size());
   int64_t defaultDim = -1;
@@ -390,9 +420,11 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   int64_t chunk = 1, grid = 1;
   if (splitDim) {
     int64_t rowElements = 0;
-    for (MemRefType type : resultTypes)
-      rowElements =
-          std::max(rowElements, elementsAfter(type.getShape(), *splitDim));
+    for (Value result : results)
+      rowElements = std::max(
+          rowElements,
+          elementsAfter(cast<MemRefType>(result.getType()).getShape(),
+                        *splitDim));
     for (auto [i, value] : llvm::enumerate(step.operands)) {
       if (step.scalars[i])
         continue;
@@ -408,11 +440,7 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
                         std::max<int64_t>(1, policy.minChunk));
     grid = shape[*splitDim] / chunk;
   }
-
-  auto kernel = b.create<lir::KernelOp>(loc, name, ArrayRef<int64_t>{grid});
-  Block *body = new Block();
-  kernel.getBody().push_back(body);
-  OpBuilder kb = OpBuilder::atBlockEnd(body);
+  kernel.setGrid(ArrayRef<int64_t>{grid});
 
   // A workgroup's rows: [id * chunk, (id + 1) * chunk) along `dim`.
   Value start;
@@ -435,20 +463,11 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
     }
     return kb.create<memref::SubViewOp>(loc, memref, offsets, sizes, strides);
   };
-
-  SmallVector<Value> operands, results;
-  for (auto [i, scalar] : llvm::enumerate(step.scalars)) {
-    if (scalar) {
-      operands.push_back(
-          kb.create<arith::ConstantOp>(loc, cast<TypedAttr>(scalar)));
-      continue;
-    }
-    BlockArgument arg =
-        body->addArgument(memrefTypeOf(step.operands[i].getType()), loc);
-    operands.push_back(rows(arg, operandDims[i]));
-  }
-  for (MemRefType type : resultTypes)
-    results.push_back(rows(body->addArgument(type, loc), splitDim));
+  for (auto [i, operand] : llvm::enumerate(operands))
+    if (!step.scalars[i])
+      operand = rows(operand, operandDims[i]);
+  for (Value &result : results)
+    result = rows(result, splitDim);
 
   if (step.op) {
     if (failed(

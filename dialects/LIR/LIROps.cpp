@@ -130,6 +130,16 @@ LogicalResult KernelOp::verify() {
   if (grid.empty() || grid.size() > 3 ||
       llvm::any_of(grid, [](int64_t g) { return g < 1; }))
     return emitOpError("grid must have 1 to 3 entries, each >= 1");
+  // lir.kernel C4
+  if (std::optional<ArrayRef<int64_t>> size = getWorkgroupSize()) {
+    int64_t product = 1;
+    bool ok = !size->empty() && size->size() <= 3;
+    for (int64_t s : *size)
+      ok &= s >= 1 && s <= UINT32_MAX && (product *= s) <= UINT32_MAX;
+    if (!ok)
+      return emitOpError("workgroup_size must have 1 to 3 entries, each >= 1, "
+                         "whose product fits in 32 bits");
+  }
   return success();
 }
 

@@ -105,10 +105,21 @@ def LIR_KernelOp : LIR_Op<"kernel", [
     tells it which, so a backend can spread workgroups over threads (CPU) or
     GPU workgroups (Vulkan). Its arguments are the views a dispatch passes.
 
+    A kernel built for a GPU target also has a `workgroup_size`: each
+    workgroup is that many invocations running the body together, each
+    knowing its own by `gpu.thread_id`, sharing workgroup memory
+    (`memref.alloc` in `#gpu.address_space<workgroup>`) and meeting at
+    `gpu.barrier` (docs/VulkanBackend.md). Without it a workgroup is one
+    invocation.
+
     ```mlir
     lir.kernel @fill grid = [4] {
     ^bb0(%out: memref<64xf32>):
       %i = lir.workgroup_id 0
+      lir.return
+    }
+    lir.kernel @scale grid = [4] workgroup_size = [64] {
+    ^bb0(%x: memref<256xf32>, %y: memref<256xf32>):
       lir.return
     }
     ```
@@ -118,10 +129,16 @@ def LIR_KernelOp : LIR_Op<"kernel", [
     (C2) the body's arguments are static memrefs with the default layout
          and memory space, of rank <= 16 and a byte size that fits in int64.
     (C3) the body ends with `lir.return`.
+    (C4) `workgroup_size`, when present, has 1 to 3 entries, each >= 1,
+         whose product fits in 32 bits.
   }];
-  let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$grid);
+  let arguments = (ins SymbolNameAttr:$sym_name, DenseI64ArrayAttr:$grid,
+                       OptionalAttr<DenseI64ArrayAttr>:$workgroup_size);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$sym_name `grid` `=` $grid attr-dict-with-keyword $body";
+  let assemblyFormat = [{
+    $sym_name `grid` `=` $grid (`workgroup_size` `=` $workgroup_size^)?
+    attr-dict-with-keyword $body
+  }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }

@@ -11,7 +11,8 @@ using namespace mlir;
 using namespace mlir::rlx::lir;
 
 namespace {
-/// The dialects a kernel body may use: what both backends lower.
+/// The dialects a kernel body may use: what both backends lower; a GPU
+/// kernel (one with a workgroup_size) may also use gpu ops.
 constexpr StringLiteral kKernelDialects[] = {
     "arith", "math", "memref", "scf", "linalg", "affine", "vector", "lir"};
 
@@ -29,13 +30,17 @@ struct VerifyContract
       }
     }
     getOperation().walk([&](KernelOp kernel) {
+      bool gpuKernel = kernel.getWorkgroupSize().has_value();
       kernel.getBody().walk([&](Operation *op) {
         StringRef dialect = op->getName().getDialectNamespace();
+        if (gpuKernel && dialect == "gpu")
+          return;
         if (!llvm::is_contained(kKernelDialects, dialect)) {
           op->emitError() << "'" << op->getName()
                           << "' is not allowed in a kernel body (allowed "
                              "dialects: arith, math, memref, scf, linalg, "
-                             "affine, vector, lir)";
+                             "affine, vector, lir; and gpu in a kernel with "
+                             "a workgroup_size)";
           ok = false;
           return;
         }

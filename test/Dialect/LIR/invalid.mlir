@@ -397,6 +397,42 @@ lir.program @p arena_size = 128 alignment = 64 {
 // lir.kernel
 //===----------------------------------------------------------------------===//
 
+// lir.kernel C4: an empty workgroup size
+lir.program @p arena_size = 64 alignment = 64 {
+  // expected-error @+1 {{'lir.kernel' op workgroup_size must have 1 to 3 entries, each >= 1, whose product fits in 32 bits}}
+  lir.kernel @k grid = [1] workgroup_size = [] {
+    lir.return
+  }
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.kernel C4: a zero entry
+lir.program @p arena_size = 64 alignment = 64 {
+  // expected-error @+1 {{'lir.kernel' op workgroup_size must have 1 to 3 entries}}
+  lir.kernel @k grid = [1] workgroup_size = [64, 0] {
+    lir.return
+  }
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.kernel C4: more invocations than 32 bits count
+lir.program @p arena_size = 64 alignment = 64 {
+  // expected-error @+1 {{'lir.kernel' op workgroup_size must have 1 to 3 entries}}
+  lir.kernel @k grid = [1] workgroup_size = [65536, 65536, 2] {
+    lir.return
+  }
+  lir.schedule {
+  }
+}
+
+// -----
+
 // lir.kernel C1: an empty grid
 lir.program @p arena_size = 64 alignment = 64 {
   // expected-error @+1 {{'lir.kernel' op grid must have 1 to 3 entries, each >= 1}}

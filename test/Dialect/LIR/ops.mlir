@@ -251,3 +251,26 @@ lir.program @constants arena_size = 128 alignment = 64 {
   lir.schedule {
   }
 }
+
+// A GPU kernel: a workgroup size, invocations by gpu.thread_id, workgroup
+// memory and a barrier.
+// CHECK-LABEL: lir.program @gpu_kernel
+// CHECK: lir.kernel @sum grid = [2] workgroup_size = [64, 1, 1] {
+// CHECK:   gpu.thread_id x
+// CHECK:   memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK:   gpu.barrier
+lir.program @gpu_kernel arena_size = 576 alignment = 64 {
+  lir.io input "x" at 0 : memref<128xf32>
+  lir.io output "y" at 512 : memref<2xf32>
+  lir.kernel @sum grid = [2] workgroup_size = [64, 1, 1] {
+  ^bb0(%x: memref<128xf32>, %y: memref<2xf32>):
+    %t = gpu.thread_id x
+    %shared = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    %v = memref.load %x[%t] : memref<128xf32>
+    memref.store %v, %shared[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    lir.return
+  }
+  lir.schedule {
+  }
+}

@@ -41,6 +41,34 @@ lir.program @foreign arena_size = 64 alignment = 64 {
 
 // -----
 
+// gpu ops belong only in GPU kernels (those with a workgroup_size).
+lir.program @cpu_kernel_with_gpu_op arena_size = 64 alignment = 64 {
+  lir.kernel @k grid = [1] {
+  ^bb0(%y: memref<4xf32>):
+    // expected-error @+1 {{'gpu.barrier' is not allowed in a kernel body (allowed dialects: arith, math, memref, scf, linalg, affine, vector, lir; and gpu in a kernel with a workgroup_size)}}
+    gpu.barrier
+    lir.return
+  }
+  lir.schedule {
+  }
+}
+
+// -----
+
+// A GPU kernel may use them.
+lir.program @gpu_kernel arena_size = 64 alignment = 64 {
+  lir.kernel @k grid = [1] workgroup_size = [4] {
+  ^bb0(%y: memref<4xf32>):
+    %t = gpu.thread_id x
+    gpu.barrier
+    lir.return
+  }
+  lir.schedule {
+  }
+}
+
+// -----
+
 // A kernel body that computes on tensors.
 lir.program @tensors arena_size = 64 alignment = 64 {
   lir.kernel @k grid = [1] {
