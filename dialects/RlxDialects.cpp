@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -29,4 +30,7 @@ void mlir::rlx::registerRlxDialects(DialectRegistry &registry) {
   // GPU kernels in LIR (workgroup_size) use gpu.thread_id, gpu.barrier and
   // workgroup memory (docs/VulkanBackend.md).
   registry.insert<gpu::GPUDialect>();
+  // Vulkan targets carry a #spirv.target_env; the Vulkan backend's output
+  // is the spirv dialect.
+  registry.insert<spirv::SPIRVDialect>();
 }

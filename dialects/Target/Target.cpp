@@ -3,6 +3,9 @@
 #include "runtime/HostCpu.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -37,6 +40,18 @@ CpuTargetAttr mlir::rlx::hostCpuTarget(MLIRContext *ctx) {
                             ::rlx::host::signedCpuFeatures(), vectorBits);
 }
 
+VulkanTargetAttr mlir::rlx::baselineVulkanTarget(MLIRContext *ctx) {
+  // Attributes of a dialect that is not loaded are a crash (MLIR19.md).
+  ctx->getOrLoadDialect<RLXDialect>();
+  ctx->getOrLoadDialect<spirv::SPIRVDialect>();
+  auto vce = spirv::VerCapExtAttr::get(
+      spirv::Version::V_1_3, {spirv::Capability::Shader},
+      {spirv::Extension::SPV_KHR_storage_buffer_storage_class}, ctx);
+  auto env = spirv::TargetEnvAttr::get(vce, spirv::getDefaultResourceLimits(ctx),
+                                       spirv::ClientAPI::Vulkan);
+  return VulkanTargetAttr::get(ctx, env);
+}
+
 FailureOr<TargetAttrInterface>
 mlir::rlx::parseTarget(StringRef text, MLIRContext *ctx,
                        function_ref<InFlightDiagnostic()> emitError) {
@@ -46,6 +61,8 @@ mlir::rlx::parseTarget(StringRef text, MLIRContext *ctx,
                           "(#rlx.cpu<...>) or a claims name";
   if (text == "host")
     return TargetAttrInterface(hostCpuTarget(ctx));
+  if (text == "vulkan")
+    return TargetAttrInterface(baselineVulkanTarget(ctx));
   ctx->getOrLoadDialect<RLXDialect>();
   if (!text.starts_with("#"))
     return TargetAttrInterface(NamedTargetAttr::get(ctx, text));

@@ -33,9 +33,14 @@ TargetAttrInterface getTargetOrDefault(Operation *op);
 /// knows for it signed (+ / -), and its vector width.
 CpuTargetAttr hostCpuTarget(MLIRContext *ctx);
 
-/// A target from its command-line spelling: "host" (hostCpuTarget), an
-/// attribute (`#rlx.cpu<...>`), or any other name, a claims-only
-/// `#rlx.target<"name">`. Errors name the text.
+/// What every Vulkan 1.1 device runs: SPIR-V 1.3, the Shader capability and
+/// the storage-buffer extension, upstream's minimum resource limits (16 KiB
+/// of shared memory, 128 invocations per workgroup, subgroups of 32).
+VulkanTargetAttr baselineVulkanTarget(MLIRContext *ctx);
+
+/// A target from its command-line spelling: "host" (hostCpuTarget),
+/// "vulkan" (baselineVulkanTarget), an attribute (`#rlx.cpu<...>`), or any
+/// other name, a claims-only `#rlx.target<"name">`. Errors name the text.
 FailureOr<TargetAttrInterface>
 parseTarget(StringRef text, MLIRContext *ctx,
             function_ref<InFlightDiagnostic()> emitError);

@@ -59,6 +59,36 @@ def RLX_CpuTargetAttr : RLX_Attr<"CpuTarget", "cpu",
   }];
 }
 
+def RLX_VulkanTargetAttr : RLX_Attr<"VulkanTarget", "vulkan",
+    [DeclareAttrInterfaceMethods<RLX_TargetAttrInterface>]> {
+  let summary = "a Vulkan device: its SPIR-V target environment";
+  let description = [{
+    What the Vulkan backend compiles for: the SPIR-V version, capabilities
+    and extensions the device accepts and its resource limits (shared
+    memory, workgroup invocations and sizes, subgroup size), as upstream's
+    `#spirv.target_env`. The API builds it from the device it runs on
+    (rlx::runtime::vulkanDevice); `baselineVulkanTarget` is what every
+    Vulkan 1.1 device runs (SPIR-V 1.3, Shader only, the minimum limits).
+    The storage-buffer offset alignment is not part of it: the arena's
+    alignment (CompileOptions::arenaAlignment) must be a multiple of the
+    device's, which the loader checks.
+
+    ```mlir
+    module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<
+        #spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>,
+        #spirv.resource_limits<>>>} {}
+    ```
+
+    Constraints:
+    (C1) the environment is a `#spirv.target_env` for the Vulkan client API
+         (or an unknown one), with the Shader capability.
+  }];
+  let parameters = (ins AttrParameter<"::mlir::Attribute",
+                                      "a #spirv.target_env">:$env);
+  let assemblyFormat = "`<` $env `>`";
+  let genVerifyDecl = 1;
+}
+
 def RLX_NamedTargetAttr : RLX_Attr<"NamedTarget", "target",
     [DeclareAttrInterfaceMethods<RLX_TargetAttrInterface>]> {
   let summary = "a target known only by name (its MIR op claims)";

@@ -2,6 +2,8 @@
 #include "dialects/Target/TargetDialect.h"
 #include "dialects/Target/Target.h"
 
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -94,6 +96,31 @@ int64_t CpuTargetAttr::getF32Lanes() const {
 }
 
 StringRef CpuTargetAttr::getBackend() const { return "cpu"; }
+
+//===----------------------------------------------------------------------===//
+// VulkanTargetAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+VulkanTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Attribute env) {
+  // rlx.vulkan C1
+  auto spirvEnv = llvm::dyn_cast_or_null<spirv::TargetEnvAttr>(env);
+  if (!spirvEnv)
+    return emitError() << "a Vulkan target needs a #spirv.target_env, got "
+                       << env;
+  spirv::ClientAPI api = spirvEnv.getClientAPI();
+  if (api != spirv::ClientAPI::Vulkan && api != spirv::ClientAPI::Unknown)
+    return emitError() << "the SPIR-V environment is for "
+                       << spirv::stringifyClientAPI(api) << ", not Vulkan";
+  if (!llvm::is_contained(spirvEnv.getTripleAttr().getCapabilities(),
+                          spirv::Capability::Shader))
+    return emitError() << "the SPIR-V environment lacks the Shader "
+                          "capability every Vulkan device has";
+  return success();
+}
+
+StringRef VulkanTargetAttr::getBackend() const { return "vulkan"; }
 
 //===----------------------------------------------------------------------===//
 // NamedTargetAttr

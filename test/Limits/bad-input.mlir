@@ -22,7 +22,7 @@ func.func @unknown_op(%x: tensor<4xf32>) -> tensor<4xf32> {
 // An op of a dialect rlx-opt does not register.
 func.func @unknown_dialect(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+2 {{Dialect `torch' not found for custom op 'torch.relu'}}
-  // expected-note @+1 {{Registered dialects: arith, builtin, func, gpu, hir, linalg, lir, llvm, math, memref, mir, rlx, scf, tensor, vector}}
+  // expected-note @+1 {{Registered dialects: arith, builtin, func, gpu, hir, linalg, lir, llvm, math, memref, mir, rlx, scf, spirv, tensor, vector}}
   %y = torch.relu %x : tensor<4xf32>
   return %y : tensor<4xf32>
 }

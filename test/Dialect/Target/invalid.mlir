@@ -28,6 +28,27 @@ module attributes {rlx.target = #rlx.target<"">} {
 
 // -----
 
+// rlx.vulkan C1: a Vulkan target needs a SPIR-V environment.
+// expected-error @+1 {{a Vulkan target needs a #spirv.target_env, got "vulkan1.1"}}
+module attributes {rlx.target = #rlx.vulkan<"vulkan1.1">} {
+}
+
+// -----
+
+// rlx.vulkan C1: for the Vulkan client API.
+// expected-error @+1 {{the SPIR-V environment is for OpenCL, not Vulkan}}
+module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, api=OpenCL, #spirv.resource_limits<>>>} {
+}
+
+// -----
+
+// rlx.vulkan C1: with the Shader capability.
+// expected-error @+1 {{the SPIR-V environment lacks the Shader capability every Vulkan device has}}
+module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Kernel], []>, #spirv.resource_limits<>>>} {
+}
+
+// -----
+
 // rlx.target belongs on a module.
 func.func @f() {
   // expected-error @+1 {{'rlx.target' belongs on a builtin.module, not on 'func.return'}}

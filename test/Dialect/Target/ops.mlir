@@ -33,6 +33,14 @@ module @named attributes {rlx.target = #rlx.target<"test">} {
 
 // -----
 
+// A Vulkan device's SPIR-V environment.
+// CHECK-LABEL: module @vulkan
+// CHECK-SAME: rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader, Float16], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<max_compute_shared_memory_size = 32768, max_compute_workgroup_invocations = 1024, subgroup_size = 8>>>
+module @vulkan attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader, Float16], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<max_compute_shared_memory_size = 32768, max_compute_workgroup_invocations = 1024, subgroup_size = 8>>>} {
+}
+
+// -----
+
 // rlx.library_call names a routine on a contraction.
 // CHECK-LABEL: func.func @library_call
 // CHECK: linalg.matmul {rlx.library_call = "cblas_sgemm"}

@@ -1,6 +1,10 @@
 // The default target is this machine's CPU: a triple, a CPU name, every
 // feature signed, a vector width.
 // RUN: rlx-opt %s -split-input-file -rlx-attach-target | FileCheck %s --check-prefix=HOST
+// "vulkan": the baseline every Vulkan 1.1 device runs.
+// RUN: rlx-opt %s -split-input-file -rlx-attach-target=target=vulkan | FileCheck %s --check-prefix=VULKAN
+// VULKAN-LABEL: module @bare
+// VULKAN-SAME: rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>>
 // A claims name, or a target attribute written out.
 // RUN: rlx-opt %s -split-input-file -rlx-attach-target=target=test | FileCheck %s --check-prefix=NAMED
 // RUN: rlx-opt %s -split-input-file '-rlx-attach-target=target={#rlx.cpu<cpu = "x86-64-v2", vector_bits = 128>}' | FileCheck %s --check-prefix=ATTR
