@@ -127,6 +127,63 @@ def CheckLLVMLowering
   }];
 }
 
+def OutlineGpuKernels : Pass<"rlx-outline-gpu-kernels", "::mlir::ModuleOp"> {
+  let summary = "turn each lir.kernel into a compute entry point (gpu.func)";
+  let description = [{
+    The first step of the Vulkan lowering (`-rlx-lir-to-spirv`). Input: a
+    module of `lir.program`s whose target (`rlx.target`) is a `#rlx.vulkan`.
+    Output: for each program a `gpu.module` of that name carrying the
+    target's `spirv.target_env`, with one `gpu.func` kernel per `lir.kernel`
+    (same name; the entry point of the SPIR-V module): its arguments are the
+    kernel's memrefs (storage buffers, set 0, binding = argument index), its
+    `spirv.entry_point_abi` the kernel's `workgroup_size` (1 x 1 x 1 without
+    one), `lir.workgroup_id d` becomes `gpu.block_id`. The schedule is not
+    code on this backend: the runtime binds each dispatch's views
+    (docs/VulkanBackend.md). The programs are erased; a module whose target
+    is not Vulkan is an error.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::spirv::SPIRVDialect"];
+}
+
+def ExpandGpuMath : Pass<"rlx-expand-gpu-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "math ops Vulkan's GLSL instruction set lacks, expanded";
+  let description = [{
+    erf and atan become upstream's polynomial approximations, tan becomes
+    sin / cos, and powf gets C's semantics (a negative base with an integer
+    exponent keeps its sign, with another exponent gives NaN; 0 to a
+    negative power is +inf) around GLSL's Pow, which is undefined there.
+    Only the ops present are rewritten: the ops their expansions create stay
+    exact.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def ConvertGpuToSPIRV : Pass<"rlx-convert-gpu-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "each gpu.module as a spirv.module for its target environment";
+  let description = [{
+    Upstream's GPU, SCF, arith, memref, func and math (GLSL) conversions to
+    the spirv dialect, in one full conversion per `gpu.module` for its
+    `spirv.target_env`: kernel memrefs become storage buffers and workgroup
+    allocations workgroup variables. Unlike upstream's
+    `convert-gpu-to-spirv`, the gpu module is replaced, and every op no
+    pattern converts is an error naming it.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def ValidateSpirv : Pass<"rlx-validate-spirv", "::mlir::ModuleOp"> {
+  let summary = "serialize each spirv.module and run SPIRV-Tools' validator";
+  let description = [{
+    The last step of `-rlx-lir-to-spirv`, so every module any pipeline
+    emits is checked: each `spirv.module` is serialized (MLIR's serializer)
+    and validated for the Vulkan version its SPIR-V version needs; a
+    validator message is an error on the module quoting it. Changes
+    nothing.
+  }];
+}
+
 def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
   let summary = "bufferize MIR functions into LIR programs (one arena each)";
   let description = [{

@@ -329,7 +329,8 @@ static Value indexLess(OpBuilder &b, Location loc, Value x, Value y) {
 /// input [N, C, H, W], filter [O, C / G, KH, KW], out [N, O, Ho, Wo],
 /// ih = oh * stride - pad_top + kh * dilation; padding reads zeros.
 void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
-                          Value input, Value filter, Value bias, Value out) {
+                          Value input, Value filter, Value bias, Value out,
+                          const IndexDriver &driver) {
   ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
@@ -337,7 +338,7 @@ void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
   Type element = elementTypeOf(out);
   bool unpadded = llvm::all_of(padding, [](int64_t p) { return p == 0; });
 
-  if (unpadded && groups == 1 && !isHalfFloat(element)) {
+  if (unpadded && groups == 1 && !isHalfFloat(element) && !driver) {
     // Named op, initialized with the bias (or zero).
     MLIRContext *ctx = b.getContext();
     if (bias) {
@@ -370,7 +371,8 @@ void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
   Type acc = computeType(element);
   int64_t channelsPerGroup = f[1];
   int64_t outPerGroup = o[1] / groups;
-  forEachIndex(b, loc, o, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+  forEachIndexWith(driver, b, loc, o,
+                   [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
     Value n = ivs[0], oc = ivs[1], oh = ivs[2], ow = ivs[3];
     auto c = [&](int64_t v) { return indexConstant(nb, nloc, v); };
     // First input channel of this output channel's group.

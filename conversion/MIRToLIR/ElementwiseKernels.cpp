@@ -55,59 +55,63 @@ void kernels::buildElementwise(
       });
 }
 
+ScalarFn kernels::elementwiseScalarFn(Operation *op, Type outElement) {
+  return llvm::TypeSwitch<Operation *, ScalarFn>(op)
+      .Case([&](mir::UnaryOp u) -> ScalarFn {
+        UnaryKind kind = u.getKind();
+        return [kind](OpBuilder &nb, Location nloc, ValueRange e) {
+          return buildUnary(nb, nloc, kind, e[0]);
+        };
+      })
+      .Case([&](mir::BinaryOp bin) -> ScalarFn {
+        BinaryKind kind = bin.getKind();
+        return [kind](OpBuilder &nb, Location nloc, ValueRange e) {
+          return buildBinary(nb, nloc, kind, e[0], e[1]);
+        };
+      })
+      .Case([&](mir::CompareOp cmp) -> ScalarFn {
+        CompareKind kind = cmp.getKind();
+        return [kind](OpBuilder &nb, Location nloc, ValueRange e) {
+          return buildCompare(nb, nloc, kind, e[0], e[1]);
+        };
+      })
+      .Case([&](mir::SelectOp) -> ScalarFn {
+        return [](OpBuilder &nb, Location nloc, ValueRange e) -> Value {
+          return nb.create<arith::SelectOp>(nloc, e[0], e[1], e[2]);
+        };
+      })
+      .Case([&](mir::CastOp) -> ScalarFn {
+        return [outElement](OpBuilder &nb, Location nloc, ValueRange e) {
+          return buildCast(nb, nloc, e[0], outElement);
+        };
+      })
+      .Case([&](mir::BroadcastOp) -> ScalarFn {
+        return [](OpBuilder &, Location, ValueRange e) { return e[0]; };
+      })
+      .Case([&](mir::ElementwiseOp region) -> ScalarFn {
+        Block *block = &region.getBody().front();
+        return [block](OpBuilder &nb, Location nloc, ValueRange e) -> Value {
+          FailureOr<Value> r = buildRegionBody(nb, nloc, *block, e);
+          return succeeded(r) ? *r : Value();
+        };
+      })
+      .Default([](Operation *) { return ScalarFn(); });
+}
+
 LogicalResult kernels::buildElementwiseKernel(OpBuilder &b, Location loc,
                                               Operation *op,
                                               ValueRange operands, Value out) {
   Type outElement = elementTypeOf(out);
-  using BodyFn = std::function<Value(OpBuilder &, Location, ValueRange)>;
-  bool ok = true;
-  BodyFn body =
-      llvm::TypeSwitch<Operation *, BodyFn>(op)
-          .Case([&](mir::UnaryOp u) -> BodyFn {
-            UnaryKind kind = u.getKind();
-            return [kind](OpBuilder &nb, Location nloc, ValueRange e) {
-              return buildUnary(nb, nloc, kind, e[0]);
-            };
-          })
-          .Case([&](mir::BinaryOp bin) -> BodyFn {
-            BinaryKind kind = bin.getKind();
-            return [kind](OpBuilder &nb, Location nloc, ValueRange e) {
-              return buildBinary(nb, nloc, kind, e[0], e[1]);
-            };
-          })
-          .Case([&](mir::CompareOp cmp) -> BodyFn {
-            CompareKind kind = cmp.getKind();
-            return [kind](OpBuilder &nb, Location nloc, ValueRange e) {
-              return buildCompare(nb, nloc, kind, e[0], e[1]);
-            };
-          })
-          .Case([&](mir::SelectOp) -> BodyFn {
-            return [](OpBuilder &nb, Location nloc, ValueRange e) -> Value {
-              return nb.create<arith::SelectOp>(nloc, e[0], e[1], e[2]);
-            };
-          })
-          .Case([&](mir::CastOp) -> BodyFn {
-            return [outElement](OpBuilder &nb, Location nloc, ValueRange e) {
-              return buildCast(nb, nloc, e[0], outElement);
-            };
-          })
-          .Case([&](mir::BroadcastOp) -> BodyFn {
-            return [](OpBuilder &, Location, ValueRange e) { return e[0]; };
-          })
-          .Case([&](mir::ElementwiseOp region) -> BodyFn {
-            Block *block = &region.getBody().front();
-            return [block, outElement, &ok](OpBuilder &nb, Location nloc,
-                                            ValueRange e) -> Value {
-              FailureOr<Value> r = buildRegionBody(nb, nloc, *block, e);
-              if (succeeded(r))
-                return *r;
-              ok = false; // diagnosed; yield something well-typed
-              return scalarConstant(nb, nloc, outElement, 0);
-            };
-          })
-          .Default([](Operation *) { return BodyFn(); });
-  if (!body)
+  ScalarFn fn = elementwiseScalarFn(op, outElement);
+  if (!fn)
     return op->emitOpError("is not an elementwise op");
-  buildElementwise(b, loc, operands, out, body);
+  bool ok = true;
+  buildElementwise(b, loc, operands, out,
+                   [&](OpBuilder &nb, Location nloc, ValueRange e) -> Value {
+                     if (Value v = fn(nb, nloc, e))
+                       return v;
+                     ok = false; // diagnosed; yield something well-typed
+                     return scalarConstant(nb, nloc, outElement, 0);
+                   });
   return success(ok);
 }

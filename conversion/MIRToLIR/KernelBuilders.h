@@ -13,6 +13,8 @@
 #include "dialects/MIR/MIROps.h"
 #include "mlir/IR/Builders.h"
 
+#include <functional>
+
 namespace mlir::rlx::kernels {
 
 //===----------------------------------------------------------------------===//
@@ -29,6 +31,19 @@ Value indexConstant(OpBuilder &b, Location loc, int64_t value);
 /// `body` gets the induction variables. A rank-0 shape runs `body` once.
 void forEachIndex(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                   function_ref<void(OpBuilder &, Location, ValueRange)> body);
+
+/// How a builder visits the indices of its outer, independent iteration
+/// space: empty runs them as loops in one invocation (forEachIndex, the
+/// CPU); a GPU kernel hands each index to an invocation (GpuKernels.cpp).
+/// The body computes and stores everything of its index.
+using IndexDriver =
+    std::function<void(OpBuilder &, Location, ArrayRef<int64_t>,
+                       function_ref<void(OpBuilder &, Location, ValueRange)>)>;
+
+/// Runs `body` over `shape` with `driver`, or forEachIndex without one.
+void forEachIndexWith(const IndexDriver &driver, OpBuilder &b, Location loc,
+                      ArrayRef<int64_t> shape,
+                      function_ref<void(OpBuilder &, Location, ValueRange)> body);
 
 /// Like forEachIndex, carrying `inits` through the nest as iter_args:
 /// `body` gets the induction variables and the current values and returns
@@ -83,6 +98,16 @@ void buildElementwise(OpBuilder &b, Location loc, ValueRange inputs, Value out,
                       function_ref<Value(OpBuilder &, Location, ValueRange)> fn,
                       bool readsOutput = false);
 
+/// One result element from one element of each input: what an elementwise
+/// op computes (null Value after a diagnostic on a region step).
+using ScalarFn = std::function<Value(OpBuilder &, Location, ValueRange)>;
+
+/// The ScalarFn of mir.unary, binary, compare, select, cast, broadcast and
+/// elementwise (its region's steps); null for any other op. CPU and GPU
+/// kernels build their bodies from it, so each op's scalar semantics has one
+/// definition (ScalarOps).
+ScalarFn elementwiseScalarFn(Operation *op, Type outElement);
+
 /// mir.unary, binary, compare, select, cast, broadcast and elementwise.
 LogicalResult buildElementwiseKernel(OpBuilder &b, Location loc, Operation *op,
                                      ValueRange operands, Value out);
@@ -96,10 +121,17 @@ void buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
 /// are marked linalg.matmuls (the up product tile by tile into a stack tile).
 void buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,
                  Value out, StringRef libraryCall = "");
+/// Loops over the output, or with `driver` (a GPU), one output element per
+/// index it visits.
 void buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op, Value input,
-                 Value filter, Value bias, Value out);
+                 Value filter, Value bias, Value out,
+                 const IndexDriver &driver = {});
 
-/// ReductionKernels.cpp.
+/// ReductionKernels.cpp: the identity of `kind` in `type`, and one step
+/// (max and min propagate NaN).
+Value reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type type);
+Value reductionStep(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
+                    Value x);
 void buildReduce(OpBuilder &b, Location loc, ReduceKind kind,
                  ArrayRef<int64_t> axes, bool keepDim, Value in, Value out);
 void buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
@@ -109,10 +141,14 @@ void buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
 void buildNorm(OpBuilder &b, Location loc, NormKind kind, double eps,
                Value input, Value residual, Value bias, Value gamma, Value beta,
                Value normed, Value sum);
-void buildCumsum(OpBuilder &b, Location loc, int64_t axis, Value in, Value out);
+/// cumsum and top-k visit their rows, pool its output elements, with
+/// `driver` when given (see IndexDriver).
+void buildCumsum(OpBuilder &b, Location loc, int64_t axis, Value in, Value out,
+                 const IndexDriver &driver = {});
 void buildTopK(OpBuilder &b, Location loc, int64_t axis, Value in, Value values,
-               Value indices);
-void buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in, Value out);
+               Value indices, const IndexDriver &driver = {});
+void buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in, Value out,
+               const IndexDriver &driver = {});
 
 /// MovementKernels.cpp.
 void buildTranspose(OpBuilder &b, Location loc, ArrayRef<int64_t> permutation,

@@ -69,6 +69,16 @@ void kernels::forEachIndex(
            });
 }
 
+void kernels::forEachIndexWith(
+    const IndexDriver &driver, OpBuilder &b, Location loc,
+    ArrayRef<int64_t> shape,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  if (driver)
+    driver(b, loc, shape, body);
+  else
+    forEachIndex(b, loc, shape, body);
+}
+
 SmallVector<Value>
 kernels::accumulate(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                     ValueRange inits,

@@ -20,9 +20,8 @@ using namespace mlir;
 using namespace mlir::rlx;
 using namespace mlir::rlx::kernels;
 
-/// The identity of `kind` in `type`.
-static Value reductionInit(OpBuilder &b, Location loc, ReduceKind kind,
-                           Type type) {
+Value kernels::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
+                                Type type) {
   if (auto floatType = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &sem = floatType.getFloatSemantics();
     switch (kind) {
@@ -50,9 +49,8 @@ static Value reductionInit(OpBuilder &b, Location loc, ReduceKind kind,
   return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(type, value));
 }
 
-/// One step of `kind`; max and min propagate NaN.
-static Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
-                     Value x) {
+Value kernels::reductionStep(OpBuilder &b, Location loc, ReduceKind kind,
+                            Value acc, Value x) {
   bool isFloat = isa<FloatType>(acc.getType());
   switch (kind) {
   case ReduceKind::sum:
@@ -85,7 +83,7 @@ void kernels::buildReduce(OpBuilder &b, Location loc, ReduceKind kind,
       b, loc, shapeOf(out),
       [&](OpBuilder &nb, Location nloc, ValueRange outIvs) {
         Value total = accumulate(
-            nb, nloc, reduced, {reductionInit(nb, nloc, kind, acc)},
+            nb, nloc, reduced, {reductionIdentity(nb, nloc, kind, acc)},
             [&](OpBuilder &ib, Location iloc, ValueRange redIvs, ValueRange s) {
               // Input index: reduced dims from the inner loops, kept
               // dims from the result index (in place with keep_dim).
@@ -99,7 +97,7 @@ void kernels::buildReduce(OpBuilder &b, Location loc, ReduceKind kind,
                 index.push_back(outIvs[keepDim ? d : nextKept++]);
               }
               Value x = loadAs(ib, iloc, in, index, acc);
-              return SmallVector<Value>{combine(ib, iloc, kind, s[0], x)};
+              return SmallVector<Value>{reductionStep(ib, iloc, kind, s[0], x)};
             })[0];
         if (kind == ReduceKind::mean)
           total = nb.create<arith::DivFOp>(
@@ -120,7 +118,7 @@ void kernels::buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
         auto at = [&](ValueRange j) { return insertIndex(row, axis, j[0]); };
         // exp(x - max) / sum(exp(x - max)): the max keeps exp from overflowing.
         Value max = accumulate(
-            nb, nloc, {n}, {reductionInit(nb, nloc, ReduceKind::max, acc)},
+            nb, nloc, {n}, {reductionIdentity(nb, nloc, ReduceKind::max, acc)},
             [&](OpBuilder &ib, Location iloc, ValueRange j, ValueRange s) {
               Value x = loadAs(ib, iloc, in, at(j), acc);
               return SmallVector<Value>{
@@ -234,11 +232,11 @@ void kernels::buildNorm(OpBuilder &b, Location loc, NormKind kind, double eps,
 }
 
 void kernels::buildCumsum(OpBuilder &b, Location loc, int64_t axis, Value in,
-                          Value out) {
+                          Value out, const IndexDriver &driver) {
   ArrayRef<int64_t> shape = shapeOf(in);
   Type acc = computeType(elementTypeOf(out));
-  forEachIndex(
-      b, loc, dropDim(shape, axis),
+  forEachIndexWith(
+      driver, b, loc, dropDim(shape, axis),
       [&](OpBuilder &nb, Location nloc, ValueRange row) {
         // Inclusive: out[j] = in[0] + ... + in[j], stored as the running sum.
         accumulate(
@@ -279,15 +277,16 @@ static Value isEqual(OpBuilder &b, Location loc, Value x, Value y) {
 }
 
 void kernels::buildTopK(OpBuilder &b, Location loc, int64_t axis, Value in,
-                        Value values, Value indices) {
+                        Value values, Value indices,
+                        const IndexDriver &driver) {
   ArrayRef<int64_t> shape = shapeOf(in);
   int64_t n = shape[axis];
   int64_t k = shapeOf(values)[axis];
   Type element = elementTypeOf(in);
   // Selection without scratch: pick j is the best element strictly after
   // pick j-1 in the order (value descending, index ascending); k * n reads.
-  forEachIndex(
-      b, loc, dropDim(shape, axis),
+  forEachIndexWith(
+      driver, b, loc, dropDim(shape, axis),
       [&](OpBuilder &nb, Location nloc, ValueRange row) {
         Value none = indexConstant(nb, nloc, -1);
         accumulate(
@@ -346,17 +345,18 @@ void kernels::buildTopK(OpBuilder &b, Location loc, int64_t axis, Value in,
 /// pad_top + kh (likewise columns) that lie inside the input; padding is
 /// skipped, so max ignores it and avg divides by the in-bounds count.
 void kernels::buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in,
-                        Value out) {
+                        Value out, const IndexDriver &driver) {
   ArrayRef<int64_t> inShape = shapeOf(in);
   ArrayRef<int64_t> window = op.getKernel(), strides = op.getStrides(),
                     padding = op.getPadding();
   bool isMax = op.getKind() == PoolKind::max;
   Type acc = computeType(elementTypeOf(out));
-  forEachIndex(
-      b, loc, shapeOf(out), [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+  forEachIndexWith(
+      driver, b, loc, shapeOf(out),
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
         Value hBase = scaledIndex(nb, nloc, ivs[2], strides[0], -padding[0]);
         Value wBase = scaledIndex(nb, nloc, ivs[3], strides[1], -padding[1]);
-        Value init = isMax ? reductionInit(nb, nloc, ReduceKind::max, acc)
+        Value init = isMax ? reductionIdentity(nb, nloc, ReduceKind::max, acc)
                            : scalarConstant(nb, nloc, acc, 0.0);
         SmallVector<Value> result = accumulate(
             nb, nloc, window, {init, scalarConstant(nb, nloc, acc, 0.0)},

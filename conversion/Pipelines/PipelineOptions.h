@@ -23,8 +23,10 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   Option<std::string> target{
       *this, "target",
       llvm::cl::desc("the target of a module without rlx.target: host (this "
-                     "machine's CPU), a target attribute, or a claims name"),
-      llvm::cl::init("host")};
+                     "machine's CPU), vulkan (the Vulkan 1.1 baseline), a "
+                     "target attribute, or a claims name; empty: the "
+                     "pipeline's own (host; vulkan for -rlx-vulkan-pipeline)"),
+      llvm::cl::init("")};
 
   // HIR -> optimized MIR.
   Option<::rlx::LoweringPolicy> policy{

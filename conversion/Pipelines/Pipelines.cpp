@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - rlx's pass pipelines -------------------------------===//
 #include "conversion/Pipelines/Pipelines.h"
 #include "conversion/LIRToLLVM/CpuBackend.h"
+#include "conversion/LIRToSPIRV/VulkanBackend.h"
 #include "conversion/Passes.h"
 #include "dialects/RlxDialects.h"
 #include "passes/Common/Passes.h"
@@ -24,7 +25,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -72,10 +76,11 @@ private:
 } // namespace
 
 void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
-                      bool staticShapes) {
+                      bool staticShapes, StringRef defaultTarget) {
   StageDumps dumps(pm, options);
   AttachTargetOptions attach;
-  attach.target = options.target;
+  attach.target =
+      options.target.empty() ? defaultTarget.str() : std::string(options.target);
   pm.addPass(createAttachTarget(attach));
   dumps.after("hir");
   pm.addPass(hir::createHIRVerifyContract());
@@ -119,8 +124,9 @@ void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
   dumps.after("optimized");
 }
 
-void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  buildMirPipeline(pm, options, /*staticShapes=*/true);
+void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options,
+                           StringRef defaultTarget) {
+  buildMirPipeline(pm, options, /*staticShapes=*/true, defaultTarget);
   ConvertMIRToLIROptions lir;
   lir.alignment = options.alignment;
   lir.workgroupElements = options.workgroupElements;
@@ -192,6 +198,29 @@ void buildLirToLlvmPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.nest<LLVM::LLVMFuncOp>().addPass(createCanonicalizerPass(bounded));
 }
 
+void buildLirToSpirvPipeline(OpPassManager &pm,
+                             const PipelineOptions &options) {
+  pm.addPass(createOutlineGpuKernels());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createExpandGpuMath());
+  // Fallback kernels hold linalg ops and subviews: loops, and loads and
+  // stores on the whole buffers (a binding is a whole memref).
+  kernels.addPass(createConvertLinalgToLoopsPass());
+  kernels.addPass(memref::createFoldMemRefAliasOpsPass());
+  kernels.addPass(createLowerAffinePass());
+  addCleanup(kernels);
+  pm.addPass(createConvertGpuToSPIRV());
+  OpPassManager &spirvPm = pm.nest<spirv::ModuleOp>();
+  spirvPm.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvPm.addPass(spirv::createSPIRVUpdateVCEPass());
+  pm.addPass(createValidateSpirv());
+}
+
+void buildVulkanPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildMirToLirPipeline(pm, options, /*defaultTarget=*/"vulkan");
+  buildLirToSpirvPipeline(pm, options);
+}
+
 void buildCpuPipeline(OpPassManager &pm, const PipelineOptions &options) {
   buildMirToLirPipeline(pm, options);
   buildLirToLlvmPipeline(pm, options);
@@ -214,6 +243,16 @@ void registerRlxPasses() {
       "rlx-cpu-pipeline", "HIR -> MIR -> LIR -> LLVM dialect for the CPU",
       buildCpuPipeline);
   PassPipelineRegistration<PipelineOptions>(
+      "rlx-vulkan-pipeline",
+      "HIR -> MIR -> LIR -> the spirv dialect for Vulkan (the module's "
+      "#rlx.vulkan target, the Vulkan 1.1 baseline by default)",
+      buildVulkanPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "rlx-lir-to-spirv",
+      "LIR programs -> one spirv.module each, a compute entry point per "
+      "kernel",
+      buildLirToSpirvPipeline);
+  PassPipelineRegistration<PipelineOptions>(
       "rlx-lir-to-llvm",
       "LIR programs -> LLVM dialect, one exported function per dispatch",
       buildLirToLlvmPipeline);
@@ -222,6 +261,7 @@ void registerRlxPasses() {
 void registerRlxCompiler(DialectRegistry &registry) {
   registerRlxDialects(registry);
   registerCpuBackend(registry);
+  registerVulkanBackend(registry);
 }
 
 } // namespace mlir::rlx

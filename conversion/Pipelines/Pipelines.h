@@ -18,16 +18,30 @@ class OpPassManager;
 namespace mlir::rlx {
 
 /// HIR -> optimized MIR (-rlx-mir-pipeline), anchored on builtin.module: the
-/// target attached (options.target, unless the module names one), HIR
-/// verified and lowered, specialized (when bound, or when `staticShapes`),
-/// fused, legalized and mixed-precision for the target, cleaned up and
-/// verified (with static shapes required when `staticShapes`).
+/// target attached (options.target, else `defaultTarget`, unless the module
+/// names one), HIR verified and lowered, specialized (when bound, or when
+/// `staticShapes`), fused, legalized and mixed-precision for the target,
+/// cleaned up and verified (with static shapes required when
+/// `staticShapes`).
 void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
-                      bool staticShapes = false);
+                      bool staticShapes = false,
+                      StringRef defaultTarget = "host");
 
 /// The MIR pipeline with static shapes, then convert-mir-to-lir and the LIR
 /// contract: what a backend starts from.
-void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options);
+void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options,
+                           StringRef defaultTarget = "host");
+
+/// LIR -> the spirv dialect for Vulkan (-rlx-lir-to-spirv): one compute
+/// entry point per kernel, math GLSL lacks expanded, upstream's conversions
+/// to SPIR-V, ABI attributes lowered and the module's version, capabilities
+/// and extensions deduced (conversion/LIRToSPIRV).
+void buildLirToSpirvPipeline(OpPassManager &pm, const PipelineOptions &options);
+
+/// HIR -> the spirv dialect (-rlx-vulkan-pipeline): the MIR-to-LIR pipeline
+/// for the module's target (the Vulkan baseline by default), then the one
+/// above.
+void buildVulkanPipeline(OpPassManager &pm, const PipelineOptions &options);
 
 /// LIR -> the LLVM dialect for the CPU (-rlx-lir-to-llvm): one function per
 /// dispatch (runtime/KernelAbi.h), library calls, the CPU code generators

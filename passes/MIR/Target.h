@@ -31,8 +31,8 @@ struct Target {
   bool hasRegionKernels() const { return claims("mir.elementwise"); }
 };
 
-/// The built-in targets: "cpu" (every MIR op), "vulkan" (no conv2d, pool,
-/// topk, cumsum, shared_matmul, residual_norm, swiglu) and "test" (a reduced
+/// The built-in targets: "cpu" (every MIR op), "vulkan" (no shared_matmul,
+/// residual_norm, swiglu: legalization un-fuses them) and "test" (a reduced
 /// set without softmax, norms, any fused op and regions, so that every
 /// legalization rewrite has a target that needs it). Returns null for an
 /// unknown name.

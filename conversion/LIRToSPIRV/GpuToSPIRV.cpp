@@ -1,0 +1,90 @@
+//===- GpuToSPIRV.cpp - rlx-convert-gpu-to-spirv --------------------------===//
+//
+// Upstream's conversions to the spirv dialect, gathered the way upstream's
+// convert-gpu-to-spirv does (which lacks the math patterns the kernels need
+// and keeps the gpu module beside the result), applied in place per
+// gpu.module for its own target environment.
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/IndexToSPIRV/IndexToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::rlx {
+#define GEN_PASS_DEF_CONVERTGPUTOSPIRV
+#include "conversion/Passes.h.inc"
+} // namespace mlir::rlx
+
+using namespace mlir;
+
+namespace {
+/// Kernel memrefs (no memory space) are storage buffers; the gpu dialect's
+/// workgroup memory is the Workgroup storage class (upstream's Vulkan map
+/// knows only numbered memory spaces).
+std::optional<spirv::StorageClass> storageClassOf(Attribute memorySpace) {
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(memorySpace)) {
+    switch (gpuSpace.getValue()) {
+    case gpu::AddressSpace::Global:
+      return spirv::StorageClass::StorageBuffer;
+    case gpu::AddressSpace::Workgroup:
+      return spirv::StorageClass::Workgroup;
+    case gpu::AddressSpace::Private:
+      return spirv::StorageClass::Private;
+    }
+  }
+  return spirv::mapMemorySpaceToVulkanStorageClass(memorySpace);
+}
+
+struct ConvertGpuToSPIRV
+    : mlir::rlx::impl::ConvertGpuToSPIRVBase<ConvertGpuToSPIRV> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    SmallVector<gpu::GPUModuleOp> modules(
+        getOperation().getOps<gpu::GPUModuleOp>());
+    for (gpu::GPUModuleOp module : modules)
+      if (failed(convert(ctx, module)))
+        return signalPassFailure();
+  }
+
+  LogicalResult convert(MLIRContext *ctx, gpu::GPUModuleOp module) {
+    spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(module);
+    // Memory spaces first: kernel memrefs are storage buffers, gpu
+    // workgroup memory the Workgroup storage class.
+    spirv::MemorySpaceToStorageClassConverter memorySpaces(storageClassOf);
+    spirv::convertMemRefTypesAndAttrs(module, memorySpaces);
+    std::unique_ptr<ConversionTarget> target =
+        SPIRVConversionTarget::get(env);
+    SPIRVConversionOptions options;
+    options.use64bitIndex = false;
+    SPIRVTypeConverter typeConverter(env, options);
+    RewritePatternSet patterns(ctx);
+    populateGPUToSPIRVPatterns(typeConverter, patterns);
+    ScfToSPIRVContext scfContext;
+    populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+    arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+    populateMemRefToSPIRVPatterns(typeConverter, patterns);
+    populateFuncToSPIRVPatterns(typeConverter, patterns);
+    populateMathToSPIRVPatterns(typeConverter, patterns);
+    index::populateIndexToSPIRVPatterns(typeConverter, patterns);
+    if (succeeded(applyFullConversion(module, *target, std::move(patterns))))
+      return success();
+    // The conversion reported the first op it could not legalize.
+    return module.emitError()
+           << "cannot lower the kernels of '" << module.getName()
+           << "' to SPIR-V for " << env
+           << " (an op or type the target environment does not allow)";
+  }
+};
+} // namespace

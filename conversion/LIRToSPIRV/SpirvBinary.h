@@ -1,0 +1,47 @@
+//===- SpirvBinary.h - spirv.module to validated SPIR-V words ---*- C++ -*-===//
+//
+// The last compiler step of the Vulkan backend: the module's one
+// spirv.module serialized by MLIR's serializer and checked by SPIRV-Tools'
+// validator for the Vulkan version its target environment names, with what
+// the code needs of a device.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_CONVERSION_LIRTOSPIRV_SPIRVBINARY_H
+#define RLX_CONVERSION_LIRTOSPIRV_SPIRVBINARY_H
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVEnums.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LogicalResult.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::rlx {
+
+struct SpirvBinary {
+  std::vector<uint32_t> words;
+  /// The capabilities the module declares ("Shader", "Float16", ...).
+  std::vector<std::string> capabilities;
+  /// The subgroup size the kernels assume (they use subgroup operations
+  /// sized by the target's), else 0.
+  uint32_t subgroupSize = 0;
+};
+
+/// Serializes the single spirv.module in `module` and validates it with
+/// SPIRV-Tools for its target environment. On failure (no or several
+/// spirv modules, serialization, a validator message) emits a diagnostic at
+/// the module and fails.
+FailureOr<SpirvBinary> emitSpirvBinary(ModuleOp module);
+
+/// The lowest Vulkan 1.x minor version whose SPIR-V is at least `version`.
+unsigned vulkanMinorFor(spirv::Version version);
+
+/// Validates `words` as SPIR-V for Vulkan `vulkanMinor` (1.vulkanMinor);
+/// returns the validator's messages, empty when valid.
+std::string validateSpirv(const std::vector<uint32_t> &words,
+                          unsigned vulkanMinor);
+
+} // namespace mlir::rlx
+
+#endif // RLX_CONVERSION_LIRTOSPIRV_SPIRVBINARY_H
