@@ -233,7 +233,7 @@ def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
            "batch_matmul marked with rlx.library_call)">,
   ];
   let dependentDialects = [
-    "::mlir::rlx::RLXDialect",
+    "::mlir::rlx::RLXDialect", "::mlir::gpu::GPUDialect",
     "::mlir::rlx::lir::LIRDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect"

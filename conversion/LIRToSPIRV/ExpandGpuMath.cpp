@@ -54,13 +54,13 @@ struct ExpandPow : OpRewritePattern<math::PowFOp> {
       return rewriter.create<arith::CmpFOp>(loc, p, a, b);
     };
     // y is an integer, and odd.
-    Value isInteger =
-        cmp(arith::CmpFPredicate::OEQ, rewriter.create<math::FloorOp>(loc, y), y);
+    Value isInteger = cmp(arith::CmpFPredicate::OEQ,
+                          rewriter.create<math::FloorOp>(loc, y), y);
     Value half = rewriter.create<arith::DivFOp>(loc, y, two);
     Value isOdd = rewriter.create<arith::AndIOp>(
         loc, isInteger,
-        cmp(arith::CmpFPredicate::ONE, rewriter.create<math::FloorOp>(loc, half),
-            half));
+        cmp(arith::CmpFPredicate::ONE,
+            rewriter.create<math::FloorOp>(loc, half), half));
     Value negativeBase = cmp(arith::CmpFPredicate::OLT, x, zero);
     Value nan = floatConstant(rewriter, loc, type,
                               std::numeric_limits<double>::quiet_NaN());
@@ -68,9 +68,10 @@ struct ExpandPow : OpRewritePattern<math::PowFOp> {
                               std::numeric_limits<double>::infinity());
     Value signed_ = rewriter.create<arith::SelectOp>(
         loc, isOdd, rewriter.create<arith::NegFOp>(loc, magnitude), magnitude);
-    Value negative = rewriter.create<arith::SelectOp>(loc, isInteger, signed_, nan);
-    Value result =
-        rewriter.create<arith::SelectOp>(loc, negativeBase, negative, magnitude);
+    Value negative =
+        rewriter.create<arith::SelectOp>(loc, isInteger, signed_, nan);
+    Value result = rewriter.create<arith::SelectOp>(loc, negativeBase, negative,
+                                                    magnitude);
     // 0^y: +inf for y < 0 (C's pole), 1 for y = 0 (as any x^0).
     Value zeroBase = cmp(arith::CmpFPredicate::OEQ, x, zero);
     Value pole = rewriter.create<arith::AndIOp>(

@@ -11,6 +11,7 @@
 #include "dialects/Target/Target.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/IRMapping.h"
@@ -22,6 +23,28 @@ namespace mlir::rlx {
 
 using namespace mlir;
 using namespace mlir::rlx;
+
+/// What storing elements of `type` in a storage buffer needs of the device,
+/// beyond Shader; empty when `env` has it. SPIR-V's type conversion would
+/// otherwise widen f16 to f32 and i64 to i32 behind the buffers' backs (a
+/// different layout, silently wrong results); i8 and i1 are emulated with
+/// 32-bit words of the same bytes.
+static std::string missingFor(Type type, spirv::TargetEnvAttr env) {
+  auto has = [&](spirv::Capability c) {
+    return llvm::is_contained(env.getTripleAttr().getCapabilities(), c);
+  };
+  if (type.isBF16())
+    return "bf16 (SPIR-V has no bf16 arithmetic; compile without the bf16 "
+           "precision policy)";
+  if (type.isF16() && !(has(spirv::Capability::Float16) &&
+                        has(spirv::Capability::StorageBuffer16BitAccess)))
+    return "the Float16 and StorageBuffer16BitAccess capabilities (f16)";
+  if (type.isF64() && !has(spirv::Capability::Float64))
+    return "the Float64 capability (f64)";
+  if (type.isInteger(64) && !has(spirv::Capability::Int64))
+    return "the Int64 capability (i64)";
+  return "";
+}
 
 static gpu::GPUFuncOp outlineKernel(OpBuilder &b, lir::KernelOp kernel) {
   MLIRContext *ctx = kernel.getContext();
@@ -49,11 +72,10 @@ static gpu::GPUFuncOp outlineKernel(OpBuilder &b, lir::KernelOp kernel) {
   for (Operation *op : toReplace) {
     OpBuilder ob(op);
     if (auto id = dyn_cast<lir::WorkgroupIdOp>(op)) {
-      static const gpu::Dimension dims[] = {gpu::Dimension::x,
-                                            gpu::Dimension::y,
-                                            gpu::Dimension::z};
-      Value block =
-          ob.create<gpu::BlockIdOp>(op->getLoc(), dims[id.getDimAttr().getInt()]);
+      static const gpu::Dimension dims[] = {
+          gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z};
+      Value block = ob.create<gpu::BlockIdOp>(op->getLoc(),
+                                              dims[id.getDimAttr().getInt()]);
       id.replaceAllUsesWith(block);
     } else {
       ob.create<gpu::ReturnOp>(op->getLoc());
@@ -86,8 +108,20 @@ struct OutlineGpuKernels
           b.create<gpu::GPUModuleOp>(program.getLoc(), program.getSymName());
       gpuModule->setAttr(spirv::getTargetEnvAttrName(), target.getEnv());
       OpBuilder gb = OpBuilder::atBlockBegin(gpuModule.getBody());
-      for (auto kernel : program.getBody().getOps<lir::KernelOp>())
+      auto env = cast<spirv::TargetEnvAttr>(target.getEnv());
+      for (auto kernel : program.getBody().getOps<lir::KernelOp>()) {
+        for (Type type : kernel.getBody().front().getArgumentTypes()) {
+          std::string missing =
+              missingFor(cast<MemRefType>(type).getElementType(), env);
+          if (missing.empty())
+            continue;
+          kernel.emitOpError()
+              << "has a " << type << " buffer, which needs " << missing
+              << "; the Vulkan target " << target << " does not have it";
+          return signalPassFailure();
+        }
         outlineKernel(gb, kernel);
+      }
       program.erase();
     }
   }

@@ -47,6 +47,59 @@ std::optional<spirv::StorageClass> storageClassOf(Attribute memorySpace) {
   return spirv::mapMemorySpaceToVulkanStorageClass(memorySpace);
 }
 
+/// gpu.subgroup_reduce as a non-uniform group operation over the subgroup
+/// (Vulkan has no uniform Group* ops for compute): add, mul, and the float
+/// max / min upstream's pattern does not know. GroupNonUniformFMax / FMin
+/// leave NaN inputs undefined, unlike arith.maximumf (docs/VulkanBackend.md).
+struct SubgroupReduceToSPIRV : OpConversionPattern<gpu::SubgroupReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Type type = value.getType();
+    bool isFloat = isa<FloatType>(type);
+    if (!isFloat && !isa<IntegerType>(type))
+      return rewriter.notifyMatchFailure(op, "not a scalar");
+    auto scope =
+        spirv::ScopeAttr::get(rewriter.getContext(), spirv::Scope::Subgroup);
+    auto reduce = spirv::GroupOperationAttr::get(rewriter.getContext(),
+                                                 spirv::GroupOperation::Reduce);
+    auto create = [&](auto tag) -> Value {
+      using OpT = decltype(tag);
+      return rewriter.create<OpT>(loc, type, scope, reduce, value, Value());
+    };
+    Value result;
+    switch (op.getOp()) {
+    case gpu::AllReduceOperation::ADD:
+      result = isFloat ? create(spirv::GroupNonUniformFAddOp())
+                       : create(spirv::GroupNonUniformIAddOp());
+      break;
+    case gpu::AllReduceOperation::MUL:
+      result = isFloat ? create(spirv::GroupNonUniformFMulOp())
+                       : create(spirv::GroupNonUniformIMulOp());
+      break;
+    case gpu::AllReduceOperation::MAXIMUMF:
+    case gpu::AllReduceOperation::MAXNUMF:
+      if (!isFloat)
+        return failure();
+      result = create(spirv::GroupNonUniformFMaxOp());
+      break;
+    case gpu::AllReduceOperation::MINIMUMF:
+    case gpu::AllReduceOperation::MINNUMF:
+      if (!isFloat)
+        return failure();
+      result = create(spirv::GroupNonUniformFMinOp());
+      break;
+    default:
+      return rewriter.notifyMatchFailure(op, "reduction kind not built");
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct ConvertGpuToSPIRV
     : mlir::rlx::impl::ConvertGpuToSPIRVBase<ConvertGpuToSPIRV> {
   void runOnOperation() override {
@@ -64,13 +117,13 @@ struct ConvertGpuToSPIRV
     // workgroup memory the Workgroup storage class.
     spirv::MemorySpaceToStorageClassConverter memorySpaces(storageClassOf);
     spirv::convertMemRefTypesAndAttrs(module, memorySpaces);
-    std::unique_ptr<ConversionTarget> target =
-        SPIRVConversionTarget::get(env);
+    std::unique_ptr<ConversionTarget> target = SPIRVConversionTarget::get(env);
     SPIRVConversionOptions options;
     options.use64bitIndex = false;
     SPIRVTypeConverter typeConverter(env, options);
     RewritePatternSet patterns(ctx);
     populateGPUToSPIRVPatterns(typeConverter, patterns);
+    patterns.add<SubgroupReduceToSPIRV>(typeConverter, ctx, /*benefit=*/2);
     ScfToSPIRVContext scfContext;
     populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
     arith::populateArithToSPIRVPatterns(typeConverter, patterns);

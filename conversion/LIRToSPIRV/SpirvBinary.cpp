@@ -71,9 +71,9 @@ FailureOr<SpirvBinary> mlir::rlx::emitSpirvBinary(ModuleOp module) {
                                  "(SPIRV-Tools): "
                               << messages;
   if (llvm::is_contained(binary.capabilities, "GroupNonUniformArithmetic"))
-    binary.subgroupSize = static_cast<uint32_t>(
-        spirv::lookupTargetEnvOrDefault(spirvModule)
-            .getResourceLimits()
-            .getSubgroupSize());
+    binary.subgroupSize =
+        static_cast<uint32_t>(spirv::lookupTargetEnvOrDefault(spirvModule)
+                                  .getResourceLimits()
+                                  .getSubgroupSize());
   return binary;
 }

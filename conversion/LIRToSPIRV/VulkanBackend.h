@@ -1,4 +1,5 @@
-//===- VulkanBackend.h - The Vulkan backend's face to the compiler -*- C++ -*-===//
+//===- VulkanBackend.h - The Vulkan backend's face to the compiler -*- C++
+//-*-===//
 //
 // The Vulkan backend is this folder (LIR -> gpu -> spirv dialect -> SPIR-V
 // words) plus runtime/vulkan. Its policy is the kernel configuration of

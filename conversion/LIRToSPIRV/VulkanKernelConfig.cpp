@@ -33,9 +33,10 @@ namespace {
 struct VulkanKernelConfig
     : KernelConfigAttrInterface::ExternalModel<VulkanKernelConfig,
                                                VulkanTargetAttr> {
-  FailureOr<std::optional<KernelShape>>
-  buildKernel(Attribute target, OpBuilder &b, Operation *op,
-              ValueRange operands, ValueRange results) const {
+  FailureOr<std::optional<KernelShape>> buildKernel(Attribute target,
+                                                    OpBuilder &b, Operation *op,
+                                                    ValueRange operands,
+                                                    ValueRange results) const {
     return buildGpuKernel(b, op, operands, results,
                           gpuLimitsOf(cast<VulkanTargetAttr>(target)));
   }

@@ -42,7 +42,8 @@ int64_t product(ArrayRef<int64_t> shape) {
 
 /// The largest power of two <= `n` (n >= 1).
 int64_t floorPowerOf2(int64_t n) {
-  return int64_t(1) << llvm::Log2_64(static_cast<uint64_t>(std::max<int64_t>(n, 1)));
+  return int64_t(1) << llvm::Log2_64(
+             static_cast<uint64_t>(std::max<int64_t>(n, 1)));
 }
 
 /// The row-major index of `linear` in `shape`.
@@ -77,16 +78,17 @@ Value workgroupId(OpBuilder &b, Location loc, int64_t dim) {
 
 /// A workgroup-memory buffer of `count` elements of `type`.
 Value workgroupMemory(OpBuilder &b, Location loc, Type type, int64_t count) {
-  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
-                                          gpu::AddressSpace::Workgroup);
-  auto memref = MemRefType::get({count}, type, MemRefLayoutAttrInterface(),
-                                space);
+  auto space =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  auto memref =
+      MemRefType::get({count}, type, MemRefLayoutAttrInterface(), space);
   return b.create<memref::AllocOp>(loc, memref);
 }
 
 /// `for i = first; i < end; i += step` with a dynamic first index.
 void stridedLoop(OpBuilder &b, Location loc, Value first, int64_t end,
-                 Value step, function_ref<void(OpBuilder &, Location, Value)> body) {
+                 Value step,
+                 function_ref<void(OpBuilder &, Location, Value)> body) {
   b.create<scf::ForOp>(loc, first, cst(b, loc, end), step, ValueRange{},
                        [&](OpBuilder &nb, Location nloc, Value i, ValueRange) {
                          body(nb, nloc, i);
@@ -170,8 +172,8 @@ KernelShape slice(OpBuilder &b, Location loc, mir::SliceOp op, Value in,
         SmallVector<Value> at;
         for (auto [d, i] : llvm::enumerate(index))
           at.push_back(scaledIndex(nb, nloc, i, strides[d], offsets[d]));
-        nb.create<memref::StoreOp>(nloc, nb.create<memref::LoadOp>(nloc, in, at),
-                                   out, index);
+        nb.create<memref::StoreOp>(
+            nloc, nb.create<memref::LoadOp>(nloc, in, at), out, index);
       });
 }
 
@@ -193,8 +195,8 @@ KernelShape concat(OpBuilder &b, Location loc, int64_t axis, ValueRange inputs,
                 less(nb, nloc, index[axis], cst(nb, nloc, end)));
             nb.create<scf::IfOp>(nloc, inside, [&](OpBuilder &tb, Location tl) {
               SmallVector<Value> at(index.begin(), index.end());
-              at[axis] = tb.create<arith::SubIOp>(tl, index[axis],
-                                                  cst(tb, tl, start));
+              at[axis] =
+                  tb.create<arith::SubIOp>(tl, index[axis], cst(tb, tl, start));
               tb.create<memref::StoreOp>(
                   tl, tb.create<memref::LoadOp>(tl, input, at), out, index);
               tb.create<scf::YieldOp>(tl);
@@ -261,7 +263,8 @@ public:
       : loc(loc), accType(accType), limits(limits) {
     // A power of two no larger than needed, for the tree reduction.
     int64_t cap = std::min<int64_t>(256, floorPowerOf2(limits.maxInvocations));
-    size = std::min<int64_t>(cap, llvm::PowerOf2Ceil(std::max<int64_t>(length, 1)));
+    size = std::min<int64_t>(cap,
+                             llvm::PowerOf2Ceil(std::max<int64_t>(length, 1)));
     size = std::max<int64_t>(size, 1);
     groups = std::clamp<int64_t>(rows, 1, limits.maxWorkgroups);
     this->rows = rows;
@@ -303,7 +306,8 @@ public:
   }
 
   /// `body(j)` for each element of the row this invocation handles.
-  void forEachElement(OpBuilder &b, function_ref<void(OpBuilder &, Value)> body) {
+  void forEachElement(OpBuilder &b,
+                      function_ref<void(OpBuilder &, Value)> body) {
     stridedLoop(b, loc, tid, length, cst(b, loc, size),
                 [&](OpBuilder &nb, Location, Value j) { body(nb, j); });
   }
@@ -317,18 +321,16 @@ public:
     b.create<memref::StoreOp>(loc, value, shared, tid);
     b.create<gpu::BarrierOp>(loc);
     for (int64_t half = size / 2; half >= 1; half /= 2) {
-      b.create<scf::IfOp>(loc, less(b, loc, tid, cst(b, loc, half)),
-                          [&](OpBuilder &tb, Location tl) {
-                            Value other = tb.create<arith::AddIOp>(
-                                tl, tid, cst(tb, tl, half));
-                            Value x = tb.create<memref::LoadOp>(tl, shared, tid);
-                            Value y =
-                                tb.create<memref::LoadOp>(tl, shared, other);
-                            tb.create<memref::StoreOp>(
-                                tl, reductionStep(tb, tl, kind, x, y), shared,
-                                tid);
-                            tb.create<scf::YieldOp>(tl);
-                          });
+      b.create<scf::IfOp>(
+          loc, less(b, loc, tid, cst(b, loc, half)),
+          [&](OpBuilder &tb, Location tl) {
+            Value other = tb.create<arith::AddIOp>(tl, tid, cst(tb, tl, half));
+            Value x = tb.create<memref::LoadOp>(tl, shared, tid);
+            Value y = tb.create<memref::LoadOp>(tl, shared, other);
+            tb.create<memref::StoreOp>(tl, reductionStep(tb, tl, kind, x, y),
+                                       shared, tid);
+            tb.create<scf::YieldOp>(tl);
+          });
       b.create<gpu::BarrierOp>(loc);
     }
     Value result = b.create<memref::LoadOp>(loc, shared, cst(b, loc, 0));
@@ -357,15 +359,16 @@ private:
   /// memory (one slot per subgroup).
   Value reduceBySubgroups(OpBuilder &b, ReduceKind kind, Value value) {
     gpu::AllReduceOperation op = subgroupOp(kind);
+    // Not `uniform`: Vulkan's subgroup operations are the non-uniform ones.
     Value partial =
-        b.create<gpu::SubgroupReduceOp>(loc, value, op, /*uniform=*/true);
+        b.create<gpu::SubgroupReduceOp>(loc, value, op, /*uniform=*/false);
     int64_t subgroups = size / limits.subgroupSize;
     if (subgroups == 1)
       return partial;
-    Value subgroup = b.create<arith::DivUIOp>(
-        loc, tid, cst(b, loc, limits.subgroupSize));
-    Value lane = b.create<arith::RemUIOp>(loc, tid,
-                                          cst(b, loc, limits.subgroupSize));
+    Value subgroup =
+        b.create<arith::DivUIOp>(loc, tid, cst(b, loc, limits.subgroupSize));
+    Value lane =
+        b.create<arith::RemUIOp>(loc, tid, cst(b, loc, limits.subgroupSize));
     Value first = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, lane,
                                           cst(b, loc, 0));
     b.create<scf::IfOp>(loc, first, [&](OpBuilder &tb, Location tl) {
@@ -383,11 +386,10 @@ private:
               tl, tb.create<memref::LoadOp>(tl, shared, lane).getResult());
         },
         [&](OpBuilder &eb, Location el) {
-          eb.create<scf::YieldOp>(el,
-                                  reductionIdentity(eb, el, kind, accType));
+          eb.create<scf::YieldOp>(el, reductionIdentity(eb, el, kind, accType));
         });
     Value total = b.create<gpu::SubgroupReduceOp>(loc, read.getResult(0), op,
-                                                  /*uniform=*/true);
+                                                  /*uniform=*/false);
     b.create<gpu::BarrierOp>(loc);
     return total;
   }
@@ -406,8 +408,7 @@ SmallVector<Value> rowIndex(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                             ArrayRef<int64_t> axes, Value row, Value j) {
   SmallVector<int64_t> keptShape, axisShape;
   for (auto [d, size] : llvm::enumerate(shape))
-    (llvm::is_contained(axes, static_cast<int64_t>(d)) ? axisShape
-                                                        : keptShape)
+    (llvm::is_contained(axes, static_cast<int64_t>(d)) ? axisShape : keptShape)
         .push_back(size);
   SmallVector<Value> kept = delinearize(b, loc, row, keptShape);
   SmallVector<Value> along = delinearize(b, loc, j, axisShape);
@@ -415,7 +416,7 @@ SmallVector<Value> rowIndex(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   size_t nextKept = 0, nextAxis = 0;
   for (int64_t d = 0, e = shape.size(); d < e; ++d)
     index.push_back(llvm::is_contained(axes, d) ? along[nextAxis++]
-                                               : kept[nextKept++]);
+                                                : kept[nextKept++]);
   return index;
 }
 
@@ -441,15 +442,15 @@ KernelShape reduce(OpBuilder &b, Location loc, mir::ReduceOp op, Value in,
     });
     if (kind == ReduceKind::mean)
       total = rb.create<arith::DivFOp>(
-          loc, total, scalarConstant(rb, loc, acc, static_cast<double>(length)));
+          loc, total,
+          scalarConstant(rb, loc, acc, static_cast<double>(length)));
     rb.create<scf::IfOp>(
         loc,
         rb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                  threadId(rb, loc, gpu::Dimension::x),
                                  cst(rb, loc, 0)),
         [&](OpBuilder &tb, Location tl) {
-          storeAs(tb, tl, total, out,
-                  delinearize(tb, tl, row, shapeOf(out)));
+          storeAs(tb, tl, total, out, delinearize(tb, tl, row, shapeOf(out)));
           tb.create<scf::YieldOp>(tl);
         });
   });
@@ -468,16 +469,17 @@ KernelShape softmax(OpBuilder &b, Location loc, int64_t axis, Value in,
       return rowIndex(nb, loc, shape, {axis}, row, j);
     };
     // exp(x - max) / sum(exp(x - max)): the max keeps exp from overflowing.
-    Value max = kernel.reduceRow(rb, ReduceKind::max, [&](OpBuilder &nb, Value j) {
-      return loadAs(nb, loc, in, at(nb, j), acc);
-    });
+    Value max =
+        kernel.reduceRow(rb, ReduceKind::max, [&](OpBuilder &nb, Value j) {
+          return loadAs(nb, loc, in, at(nb, j), acc);
+        });
     auto shifted = [&](OpBuilder &nb, Value j) -> Value {
       Value x = loadAs(nb, loc, in, at(nb, j), acc);
       return nb.create<math::ExpOp>(loc, nb.create<arith::SubFOp>(loc, x, max));
     };
     Value sum = kernel.reduceRow(rb, ReduceKind::sum, shifted);
-    Value inverse = rb.create<arith::DivFOp>(
-        loc, scalarConstant(rb, loc, acc, 1.0), sum);
+    Value inverse =
+        rb.create<arith::DivFOp>(loc, scalarConstant(rb, loc, acc, 1.0), sum);
     kernel.forEachElement(rb, [&](OpBuilder &nb, Value j) {
       storeAs(nb, loc, nb.create<arith::MulFOp>(loc, shifted(nb, j), inverse),
               out, at(nb, j));
@@ -521,7 +523,8 @@ KernelShape norm(OpBuilder &b, Location loc, NormKind kind, double eps,
         });
     Value inverse = buildReciprocalSqrt(
         rb, loc,
-        rb.create<arith::AddFOp>(loc, rb.create<arith::DivFOp>(loc, squares, count),
+        rb.create<arith::AddFOp>(loc,
+                                 rb.create<arith::DivFOp>(loc, squares, count),
                                  scalarConstant(rb, loc, acc, eps)));
     kernel.forEachElement(rb, [&](OpBuilder &nb, Value j) {
       Value y = nb.create<arith::MulFOp>(
@@ -564,7 +567,8 @@ MatmulTiling chooseTiling(const GpuLimits &limits, unsigned elementBytes) {
 
 Value multiplyAdd(OpBuilder &b, Location loc, Value acc, Value x, Value y) {
   if (isa<FloatType>(acc.getType()))
-    return b.create<arith::AddFOp>(loc, acc, b.create<arith::MulFOp>(loc, x, y));
+    return b.create<arith::AddFOp>(loc, acc,
+                                   b.create<arith::MulFOp>(loc, x, y));
   return b.create<arith::AddIOp>(loc, acc, b.create<arith::MulIOp>(loc, x, y));
 }
 
@@ -587,17 +591,17 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
   Value ty = threadId(b, loc, gpu::Dimension::y);
   Value linear = b.create<arith::AddIOp>(
       loc, b.create<arith::MulIOp>(loc, ty, cst(b, loc, t.wx)), tx);
-  Value rowTile = b.create<arith::MulIOp>(loc, workgroupId(b, loc, 1),
-                                          cst(b, loc, tm));
-  Value colTile = b.create<arith::MulIOp>(loc, workgroupId(b, loc, 0),
-                                          cst(b, loc, tn));
+  Value rowTile =
+      b.create<arith::MulIOp>(loc, workgroupId(b, loc, 1), cst(b, loc, tm));
+  Value colTile =
+      b.create<arith::MulIOp>(loc, workgroupId(b, loc, 0), cst(b, loc, tn));
   Value batch = workgroupId(b, loc, 2);
   SmallVector<Value> batchIndex = delinearize(b, loc, batch, batchShape);
   // An operand's index at (batch, row, col): its batch dims broadcast.
   auto operandIndex = [&](OpBuilder &nb, Location nl, ArrayRef<int64_t> shape,
                           Value row, Value col) {
-    SmallVector<Value> index = broadcastIndices(
-        nb, nl, shape.drop_back(2), batchShape, batchIndex);
+    SmallVector<Value> index =
+        broadcastIndices(nb, nl, shape.drop_back(2), batchShape, batchIndex);
     index.push_back(row);
     index.push_back(col);
     return index;
@@ -626,9 +630,9 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
                       ll, inside,
                       [&](OpBuilder &tb, Location tl) {
                         tb.create<scf::YieldOp>(
-                            tl, loadAs(tb, tl, src,
-                                       operandIndex(tb, tl, shape, gr, gc),
-                                       acc));
+                            tl,
+                            loadAs(tb, tl, src,
+                                   operandIndex(tb, tl, shape, gr, gc), acc));
                       },
                       [&](OpBuilder &eb, Location el) {
                         eb.create<scf::YieldOp>(el, zero);
@@ -652,7 +656,8 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
               // invocations read neighbouring tile elements.
               SmallVector<Value> a, bv;
               for (int64_t r = 0; r < t.rm; ++r) {
-                Value row = ib.create<arith::AddIOp>(il, ty, cst(ib, il, r * t.wy));
+                Value row =
+                    ib.create<arith::AddIOp>(il, ty, cst(ib, il, r * t.wy));
                 a.push_back(ib.create<memref::LoadOp>(
                     il, tileA,
                     ValueRange{ib.create<arith::AddIOp>(
@@ -660,7 +665,8 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
                         kk)}));
               }
               for (int64_t c = 0; c < t.rn; ++c) {
-                Value col = ib.create<arith::AddIOp>(il, tx, cst(ib, il, c * t.wx));
+                Value col =
+                    ib.create<arith::AddIOp>(il, tx, cst(ib, il, c * t.wx));
                 bv.push_back(ib.create<memref::LoadOp>(
                     il, tileB,
                     ValueRange{ib.create<arith::AddIOp>(
@@ -670,8 +676,8 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
               SmallVector<Value> next;
               for (int64_t r = 0; r < t.rm; ++r)
                 for (int64_t c = 0; c < t.rn; ++c)
-                  next.push_back(multiplyAdd(ib, il, partial[r * t.rn + c],
-                                             a[r], bv[c]));
+                  next.push_back(
+                      multiplyAdd(ib, il, partial[r * t.rn + c], a[r], bv[c]));
               ib.create<scf::YieldOp>(il, next);
             });
         nb.create<gpu::BarrierOp>(nl);
@@ -687,8 +693,9 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
       Value col = b.create<arith::AddIOp>(
           loc, colTile,
           b.create<arith::AddIOp>(loc, tx, cst(b, loc, c * t.wx)));
-      Value inside = b.create<arith::AndIOp>(loc, less(b, loc, row, cst(b, loc, m)),
-                                             less(b, loc, col, cst(b, loc, n)));
+      Value inside =
+          b.create<arith::AndIOp>(loc, less(b, loc, row, cst(b, loc, m)),
+                                  less(b, loc, col, cst(b, loc, n)));
       Value value = kLoop.getResult(r * t.rn + c);
       b.create<scf::IfOp>(loc, inside, [&](OpBuilder &tb, Location tl) {
         SmallVector<Value> index(batchIndex);
@@ -722,21 +729,18 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
   Location loc = op ? op->getLoc() : b.getUnknownLoc();
   bool ok = true;
   if (!op) // an output copy
-    return std::optional<KernelShape>(
-        elementwise(b, loc, operands, results[0],
-                    [](OpBuilder &, Location, ValueRange e) { return e[0]; },
-                    limits, ok));
+    return std::optional<KernelShape>(elementwise(
+        b, loc, operands, results[0],
+        [](OpBuilder &, Location, ValueRange e) { return e[0]; }, limits, ok));
   // The CPU builders of conv2d, pool, cumsum and top-k compute whole output
   // elements (or rows) per index of their outer space: here each index is
   // an invocation's.
   KernelShape driven;
-  IndexDriver perInvocation = [&](OpBuilder &nb, Location nl,
-                                  ArrayRef<int64_t> shape,
-                                  function_ref<void(OpBuilder &, Location,
-                                                    ValueRange)>
-                                      body) {
-    driven = perElement(nb, nl, shape, limits, body);
-  };
+  IndexDriver perInvocation =
+      [&](OpBuilder &nb, Location nl, ArrayRef<int64_t> shape,
+          function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+        driven = perElement(nb, nl, shape, limits, body);
+      };
   auto group = [&](auto typedOp, unsigned index) -> Value {
     auto [start, length] = typedOp.getODSOperandIndexAndLength(index);
     return length ? operands[start] : Value();
@@ -753,8 +757,8 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
                     elementwise(b, loc, operands, out, fn, limits, ok));
               })
           .Case([&](mir::TransposeOp t) -> Result {
-            return std::optional<KernelShape>(
-                transpose(b, loc, t.getPermutation(), operands[0], out, limits));
+            return std::optional<KernelShape>(transpose(
+                b, loc, t.getPermutation(), operands[0], out, limits));
           })
           .Case([&](mir::SliceOp s) -> Result {
             return std::optional<KernelShape>(
@@ -796,9 +800,9 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
                        Activation::none, out, limits));
           })
           .Case([&](mir::FusedMatmulOp f) -> Result {
-            return std::optional<KernelShape>(
-                matmul(b, loc, operands[0], operands[1], group(f, 2),
-                       f.getAct(), out, limits));
+            return std::optional<KernelShape>(matmul(b, loc, operands[0],
+                                                     operands[1], group(f, 2),
+                                                     f.getAct(), out, limits));
           })
           .Case([&](mir::Conv2dOp c) -> Result {
             buildConv2d(b, loc, c, operands[0], operands[1], group(c, 2), out,

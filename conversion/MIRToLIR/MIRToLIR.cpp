@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -371,8 +372,7 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   }
   if (step.op)
     for (Value result : step.op->getResults())
-      results.push_back(
-          body->addArgument(memrefTypeOf(result.getType()), loc));
+      results.push_back(body->addArgument(memrefTypeOf(result.getType()), loc));
   else
     results.push_back(body->addArgument(buffers[step.copyTarget].type, loc));
 
@@ -395,7 +395,8 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   // target's kernel configuration may keep the kernel whole, pick another
   // independent dim, and sets the least chunk. Each operand splits along
   // the dim that walks with it.
-  ArrayRef<int64_t> shape = cast<MemRefType>(results.front().getType()).getShape();
+  ArrayRef<int64_t> shape =
+      cast<MemRefType>(results.front().getType()).getShape();
   int64_t independent = step.op ? independentLeadingDims(step.op)
                                 : static_cast<int64_t>(shape.size());
   int64_t defaultDim = -1;
@@ -421,10 +422,10 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   if (splitDim) {
     int64_t rowElements = 0;
     for (Value result : results)
-      rowElements = std::max(
-          rowElements,
-          elementsAfter(cast<MemRefType>(result.getType()).getShape(),
-                        *splitDim));
+      rowElements =
+          std::max(rowElements,
+                   elementsAfter(cast<MemRefType>(result.getType()).getShape(),
+                                 *splitDim));
     for (auto [i, value] : llvm::enumerate(step.operands)) {
       if (step.scalars[i])
         continue;
