@@ -1,4 +1,4 @@
-//===- MIROps.cpp - Verifiers, folders and canonicalizers of MIR ----------===//
+//===- MIROps.cpp - Verifiers, folders, parallel dims of MIR ops ----------===//
 #include "dialects/MIR/MIROps.h"
 #include "dialects/Common/OpRules.h"
 #include "dialects/Common/ShapeRules.h"
@@ -771,6 +771,93 @@ LogicalResult ElementwiseOp::verifyRegions() {
            << "yields " << yield.getValue().getType()
            << " but the result element type is " << getType().getElementType();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Parallel dims (ParallelDimsOpInterface; docs/CPUBackend.md, "Workgroups")
+//===----------------------------------------------------------------------===//
+
+// The families that split alike (elementwise, matmul, rows, axis ops) get
+// the interface from a trait (MIRInterfaces.h); these ops define it.
+
+using mir::detail::axisOf;
+using mir::detail::rankOf;
+
+static int64_t allResultDims(Operation *op) { return rankOf(op->getResult(0)); }
+
+/// Result dim `dim` of a transpose is input dim `permutation[dim]`.
+int64_t TransposeOp::getIndependentLeadingDims() {
+  return allResultDims(*this);
+}
+std::optional<int64_t> TransposeOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return getPermutation()[dim];
+}
+
+/// Every gather result dim is independent: those of the indices come from
+/// the indices (the table is read whole along them), the others from the
+/// table.
+int64_t GatherOp::getIndependentLeadingDims() { return allResultDims(*this); }
+std::optional<int64_t> GatherOp::getOperandDimAlong(unsigned index,
+                                                    int64_t dim) {
+  int64_t axis = axisOf(getAxis(), getTable());
+  int64_t indexRank = rankOf(getIndices());
+  bool inIndices = dim >= axis && dim < axis + indexRank;
+  if (index == 1)
+    return inIndices ? std::optional<int64_t>(dim - axis) : std::nullopt;
+  if (inIndices)
+    return std::nullopt;
+  return dim < axis ? dim : dim - indexRank + 1;
+}
+
+/// The input's leading dims are the results'; weights are read whole, except
+/// that they split with N (columns).
+int64_t SharedMatmulOp::getIndependentLeadingDims() {
+  return rankOf(getResult(0)) - 1;
+}
+std::optional<int64_t> SharedMatmulOp::getOperandDimAlong(unsigned index,
+                                                          int64_t dim) {
+  bool columns = dim == rankOf(getResult(0)) - 1;
+  if (index == 0)
+    return columns ? std::nullopt : std::optional<int64_t>(dim);
+  return columns ? std::optional<int64_t>(rankOf(getOperand(index)) - 1)
+                 : std::nullopt;
+}
+
+/// The dims before the first reduced one keep their place in the input.
+int64_t ReduceOp::getIndependentLeadingDims() {
+  int64_t first = rankOf(getInput());
+  for (int64_t axis : getAxes())
+    first = std::min(first, axisOf(axis, getInput()));
+  return first;
+}
+std::optional<int64_t> ReduceOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return dim;
+}
+
+/// The dims before the axis.
+int64_t ConcatOp::getIndependentLeadingDims() {
+  return axisOf(getAxis(), getOutput());
+}
+std::optional<int64_t> ConcatOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return dim;
+}
+
+/// N and C.
+int64_t PoolOp::getIndependentLeadingDims() { return 2; }
+std::optional<int64_t> PoolOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return dim;
+}
+
+/// N, and O when each output channel reads every input channel: the input
+/// splits with N, the filter and bias with O.
+int64_t Conv2dOp::getIndependentLeadingDims() {
+  return getGroups() == 1 ? 2 : 1;
+}
+std::optional<int64_t> Conv2dOp::getOperandDimAlong(unsigned index,
+                                                    int64_t dim) {
+  if (dim == 0)
+    return index == 0 ? std::optional<int64_t>(0) : std::nullopt;
+  return index == 0 ? std::nullopt : std::optional<int64_t>(0);
 }
 
 #define GET_OP_CLASSES

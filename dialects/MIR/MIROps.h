@@ -5,6 +5,7 @@
 #include "dialects/Common/Enums.h"
 #include "dialects/Common/Traits.h"
 #include "dialects/MIR/MIRDialect.h"
+#include "dialects/MIR/MIRInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

@@ -10,6 +10,7 @@
 #define RLX_MIR_OPS
 
 include "dialects/MIR/MIRDialect.td"
+include "dialects/MIR/MIRInterfaces.td"
 include "dialects/Common/Enums.td"
 include "dialects/Common/Types.td"
 include "mlir/IR/OpBase.td"
@@ -22,6 +23,9 @@ include "mlir/IR/SymbolInterfaces.td"
 
 class MIR_Op<string mnemonic, list<Trait> traits = []>
     : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+
+// The op's kernel splits into workgroups along its leading dims.
+def MIR_ParallelDims : DeclareOpInterfaceMethods<MIR_ParallelDimsOpInterface>;
 
 //===----------------------------------------------------------------------===//
 // Leaves: constants and parameters
@@ -76,7 +80,8 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
 // Elementwise primitives (tensors, or scalars in a region body)
 //===----------------------------------------------------------------------===//
 
-def MIR_UnaryOp : MIR_Op<"unary", [Pure, SameOperandsAndResultType]> {
+def MIR_UnaryOp : MIR_Op<"unary",
+    [Pure, SameOperandsAndResultType, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise unary function (activations and math)";
   let description = [{
     ```mlir
@@ -95,7 +100,7 @@ def MIR_UnaryOp : MIR_Op<"unary", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
-def MIR_BinaryOp : MIR_Op<"binary", [Pure]> {
+def MIR_BinaryOp : MIR_Op<"binary", [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise binary function with numpy broadcasting";
   let description = [{
     Operands broadcast right-aligned: each dim pair is equal or one of them
@@ -121,7 +126,7 @@ def MIR_BinaryOp : MIR_Op<"binary", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_CompareOp : MIR_Op<"compare", [Pure]> {
+def MIR_CompareOp : MIR_Op<"compare", [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise comparison with broadcasting, giving i1";
   let description = [{
     ```mlir
@@ -142,7 +147,7 @@ def MIR_CompareOp : MIR_Op<"compare", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SelectOp : MIR_Op<"select", [Pure]> {
+def MIR_SelectOp : MIR_Op<"select", [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise choice with broadcasting";
   let description = [{
     ```mlir
@@ -166,7 +171,7 @@ def MIR_SelectOp : MIR_Op<"select", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_CastOp : MIR_Op<"cast", [Pure]> {
+def MIR_CastOp : MIR_Op<"cast", [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise dtype conversion";
   let description = [{
     Float to float rounds to nearest even; float to int truncates toward
@@ -191,7 +196,7 @@ def MIR_CastOp : MIR_Op<"cast", [Pure]> {
 // Contractions, reductions and normalizations
 //===----------------------------------------------------------------------===//
 
-def MIR_MatmulOp : MIR_Op<"matmul", [Pure]> {
+def MIR_MatmulOp : MIR_Op<"matmul", [Pure, MIR_MatmulParallelDims]> {
   let summary = "batched matrix product with broadcast batch dims";
   let description = [{
     `[..., M, K] x [..., K, N] -> [broadcast(...), M, N]`.
@@ -214,7 +219,7 @@ def MIR_MatmulOp : MIR_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_ReduceOp : MIR_Op<"reduce", [Pure]> {
+def MIR_ReduceOp : MIR_Op<"reduce", [Pure, MIR_ParallelDims]> {
   let summary = "reduction over a set of axes";
   let description = [{
     ```mlir
@@ -239,7 +244,8 @@ def MIR_ReduceOp : MIR_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SoftmaxOp : MIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+def MIR_SoftmaxOp : MIR_Op<"softmax",
+    [Pure, SameOperandsAndResultType, MIR_AxisParallelDims]> {
   let summary = "softmax along one axis";
   let description = [{
     ```mlir
@@ -258,7 +264,7 @@ def MIR_SoftmaxOp : MIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
 }
 
 def MIR_LayerNormOp : MIR_Op<"layer_norm",
-    [Pure, AllTypesMatch<["input", "output"]>]> {
+    [Pure, AllTypesMatch<["input", "output"]>, MIR_RowParallelDims<1>]> {
   let summary = "layer normalization over the last dim";
   let description = [{
     `(x - mean) / sqrt(var + eps) * gamma + beta`, statistics over the last
@@ -285,7 +291,7 @@ def MIR_LayerNormOp : MIR_Op<"layer_norm",
 }
 
 def MIR_RmsNormOp : MIR_Op<"rms_norm",
-    [Pure, AllTypesMatch<["input", "output"]>]> {
+    [Pure, AllTypesMatch<["input", "output"]>, MIR_RowParallelDims<1>]> {
   let summary = "RMS normalization over the last dim";
   let description = [{
     `x / sqrt(mean(x^2) + eps) * gamma`, statistics over the last dim.
@@ -310,7 +316,8 @@ def MIR_RmsNormOp : MIR_Op<"rms_norm",
   let hasVerifier = 1;
 }
 
-def MIR_CumsumOp : MIR_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
+def MIR_CumsumOp : MIR_Op<"cumsum",
+    [Pure, SameOperandsAndResultType, MIR_AxisParallelDims]> {
   let summary = "inclusive prefix sum along one axis";
   let description = [{
     ```mlir
@@ -331,7 +338,7 @@ def MIR_CumsumOp : MIR_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def MIR_TransposeOp : MIR_Op<"transpose", [Pure]> {
+def MIR_TransposeOp : MIR_Op<"transpose", [Pure, MIR_ParallelDims]> {
   let summary = "permutation of dims";
   let description = [{
     Result dim `i` is input dim `permutation[i]`.
@@ -399,7 +406,7 @@ def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_ConcatOp : MIR_Op<"concat", [Pure]> {
+def MIR_ConcatOp : MIR_Op<"concat", [Pure, MIR_ParallelDims]> {
   let summary = "join tensors along one axis";
   let description = [{
     ```mlir
@@ -421,7 +428,7 @@ def MIR_ConcatOp : MIR_Op<"concat", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure]> {
+def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "expand size-1 and missing leading dims";
   let description = [{
     ```mlir
@@ -439,7 +446,7 @@ def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_GatherOp : MIR_Op<"gather", [Pure]> {
+def MIR_GatherOp : MIR_Op<"gather", [Pure, MIR_ParallelDims]> {
   let summary = "pick slices of a table along one axis by index";
   let description = [{
     Result shape: `table[:axis] ++ indices ++ table[axis+1:]`. An index
@@ -468,7 +475,7 @@ def MIR_GatherOp : MIR_Op<"gather", [Pure]> {
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure]> {
+def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure, MIR_ParallelDims]> {
   let summary = "2-D convolution, NCHW input, OIHW filter";
   let description = [{
     `padding` is [top, left, bottom, right].
@@ -501,7 +508,7 @@ def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_PoolOp : MIR_Op<"pool", [Pure]> {
+def MIR_PoolOp : MIR_Op<"pool", [Pure, MIR_ParallelDims]> {
   let summary = "2-D max or average pooling, NCHW";
   let description = [{
     Average pooling divides by the window's in-bounds element count.
@@ -528,7 +535,7 @@ def MIR_PoolOp : MIR_Op<"pool", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_TopKOp : MIR_Op<"topk", [Pure]> {
+def MIR_TopKOp : MIR_Op<"topk", [Pure, MIR_AxisParallelDims]> {
   let summary = "the k largest values along an axis, and their indices";
   let description = [{
     Values are sorted in descending order; ties keep the lower index first.
@@ -557,7 +564,7 @@ def MIR_TopKOp : MIR_Op<"topk", [Pure]> {
 // Fused ops
 //===----------------------------------------------------------------------===//
 
-def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure]> {
+def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure, MIR_MatmulParallelDims]> {
   let summary = "matmul with a bias + activation epilogue";
   let description = [{
     `act(lhs x rhs + bias)`, the epilogue applied on the output tile.
@@ -584,7 +591,7 @@ def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure]> {
 }
 
 def MIR_ResidualNormOp : MIR_Op<"residual_norm",
-    [Pure, AttrSizedOperandSegments]> {
+    [Pure, AttrSizedOperandSegments, MIR_RowParallelDims<2>]> {
   let summary = "residual add (+ bias) followed by layer or RMS norm";
   let description = [{
     `sum = input + residual (+ bias)`, `normed = norm(sum)`. Both results
@@ -615,7 +622,7 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
   let hasVerifier = 1;
 }
 
-def MIR_SwigluOp : MIR_Op<"swiglu", [Pure]> {
+def MIR_SwigluOp : MIR_Op<"swiglu", [Pure, MIR_RowParallelDims<1>]> {
   let summary = "silu(x W_gate) * (x W_up)";
   let description = [{
     ```mlir
@@ -638,7 +645,7 @@ def MIR_SwigluOp : MIR_Op<"swiglu", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure]> {
+def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure, MIR_ParallelDims]> {
   let summary = "several matmuls of one input (QKV), one result each";
   let description = [{
     `output_i = input x weights_i`, computed as one matmul on the weights
@@ -664,7 +671,7 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure]> {
 }
 
 def MIR_ElementwiseOp : MIR_Op<"elementwise",
-    [Pure, IsolatedFromAbove, SingleBlock]> {
+    [Pure, IsolatedFromAbove, SingleBlock, MIR_ElementwiseParallelDims]> {
   let summary = "a fused chain of scalar steps over broadcast inputs";
   let description = [{
     The body runs once per result element on the broadcast inputs' elements
