@@ -1,8 +1,11 @@
 //===- MIROps.td - The rlx MIR operations ------------------*- tablegen -*-===//
 //
-// Every op lists its constraints as (C1)...(Cn); the verifier code carries
-// `// mir.<op> Cn` comments and test/Dialect/MIR/invalid.mlir names its cases
-// after them.
+// Every op lists its constraints as (C1)...(Cn); the verifier and type
+// inference code carries `// mir.<op> Cn` comments and
+// test/Dialect/MIR/invalid.mlir names its cases after them. An op whose
+// result types follow from its operands and attributes infers them
+// (RLX_InferResultTypes): the inference checks the constraints that shape
+// the results, the verifier the rest (each description says which).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,7 @@ include "dialects/MIR/MIRDialect.td"
 include "dialects/MIR/MIRInterfaces.td"
 include "dialects/Common/Enums.td"
 include "dialects/Common/Types.td"
+include "dialects/Common/InferTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -81,7 +85,7 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def MIR_UnaryOp : MIR_Op<"unary",
-    [Pure, SameOperandsAndResultType, MIR_ElementwiseParallelDims]> {
+    [Pure, RLX_InferFirstOperandType<1, 1>, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise unary function (activations and math)";
   let description = [{
     ```mlir
@@ -92,15 +96,20 @@ def MIR_UnaryOp : MIR_Op<"unary",
     Constraints:
     (C1) operand and result have the same type.
     (C2) integer operands only with `neg`, `abs` and `relu`.
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_UnaryKind:$kind, RLX_NumericTensorOrScalar:$input);
   let results = (outs RLX_NumericTensorOrScalar:$output);
-  let assemblyFormat = "$kind $input attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$kind $input attr-dict `:` type($input)";
   let hasFolder = 1;
   let hasVerifier = 1;
 }
 
-def MIR_BinaryOp : MIR_Op<"binary", [Pure, MIR_ElementwiseParallelDims]> {
+def MIR_BinaryOp : MIR_Op<"binary",
+    [Pure, RLX_InferResultTypesWith<"inferBinaryTypes", 2, 2>,
+     MIR_ElementwiseParallelDims]> {
   let summary = "elementwise binary function with numpy broadcasting";
   let description = [{
     Operands broadcast right-aligned: each dim pair is equal or one of them
@@ -115,6 +124,8 @@ def MIR_BinaryOp : MIR_Op<"binary", [Pure, MIR_ElementwiseParallelDims]> {
     (C2) tensors: the result shape is the broadcast of the operand shapes;
          scalars: all three are scalars.
     (C3) `pow` only on floats.
+
+    The type inference checks C1 and C2, the verifier C3.
   }];
   let arguments = (ins RLX_BinaryKind:$kind, RLX_NumericTensorOrScalar:$lhs,
                        RLX_NumericTensorOrScalar:$rhs);
@@ -126,7 +137,8 @@ def MIR_BinaryOp : MIR_Op<"binary", [Pure, MIR_ElementwiseParallelDims]> {
   let hasVerifier = 1;
 }
 
-def MIR_CompareOp : MIR_Op<"compare", [Pure, MIR_ElementwiseParallelDims]> {
+def MIR_CompareOp : MIR_Op<"compare",
+    [Pure, RLX_InferResultTypes<2, 2>, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise comparison with broadcasting, giving i1";
   let description = [{
     ```mlir
@@ -137,6 +149,8 @@ def MIR_CompareOp : MIR_Op<"compare", [Pure, MIR_ElementwiseParallelDims]> {
     (C1) the operands have the same element type.
     (C2) tensors: the result shape is the broadcast of the operand shapes;
          scalars: all three are scalars.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_CompareKind:$kind, RLX_NumericTensorOrScalar:$lhs,
                        RLX_NumericTensorOrScalar:$rhs);
@@ -144,10 +158,10 @@ def MIR_CompareOp : MIR_Op<"compare", [Pure, MIR_ElementwiseParallelDims]> {
   let assemblyFormat = [{
     $kind $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_SelectOp : MIR_Op<"select", [Pure, MIR_ElementwiseParallelDims]> {
+def MIR_SelectOp : MIR_Op<"select",
+    [Pure, RLX_InferResultTypes<3, 3>, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise choice with broadcasting";
   let description = [{
     ```mlir
@@ -158,6 +172,8 @@ def MIR_SelectOp : MIR_Op<"select", [Pure, MIR_ElementwiseParallelDims]> {
     (C1) the two choices and the result have the same element type.
     (C2) tensors: the result shape is the broadcast of all three operand
          shapes; scalars: all four are scalars.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_BoolTensorOrScalar:$condition,
                        RLX_AnyTensorOrScalar:$true_value,
@@ -168,7 +184,6 @@ def MIR_SelectOp : MIR_Op<"select", [Pure, MIR_ElementwiseParallelDims]> {
     functional-type(operands, results)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
 def MIR_CastOp : MIR_Op<"cast", [Pure, MIR_ElementwiseParallelDims]> {
@@ -196,7 +211,9 @@ def MIR_CastOp : MIR_Op<"cast", [Pure, MIR_ElementwiseParallelDims]> {
 // Contractions, reductions and normalizations
 //===----------------------------------------------------------------------===//
 
-def MIR_MatmulOp : MIR_Op<"matmul", [Pure, MIR_MatmulParallelDims]> {
+def MIR_MatmulOp : MIR_Op<"matmul",
+    [Pure, RLX_InferResultTypesWith<"inferMatmulTypes", 2, 2>,
+     MIR_MatmulParallelDims]> {
   let summary = "batched matrix product with broadcast batch dims";
   let description = [{
     `[..., M, K] x [..., K, N] -> [broadcast(...), M, N]`.
@@ -210,16 +227,18 @@ def MIR_MatmulOp : MIR_Op<"matmul", [Pure, MIR_MatmulParallelDims]> {
     (C2) both operands have rank >= 2 and the same contraction dim K.
     (C3) the batch dims broadcast.
     (C4) the result shape is `[batch..., M, N]`.
+
+    The type inference checks C1-C4.
   }];
   let arguments = (ins RLX_NumericTensor:$lhs, RLX_NumericTensor:$rhs);
   let results = (outs RLX_NumericTensor:$output);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_ReduceOp : MIR_Op<"reduce", [Pure, MIR_ParallelDims]> {
+def MIR_ReduceOp : MIR_Op<"reduce",
+    [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "reduction over a set of axes";
   let description = [{
     ```mlir
@@ -233,6 +252,8 @@ def MIR_ReduceOp : MIR_Op<"reduce", [Pure, MIR_ParallelDims]> {
          or set to 1 with `keep_dim`.
     (C3) operand and result have the same element type.
     (C4) `mean` only on floats.
+
+    The type inference checks C1-C3, the verifier C4.
   }];
   let arguments = (ins RLX_ReduceKind:$kind, RLX_NumericTensor:$input,
                        DenseI64ArrayAttr:$axes, UnitAttr:$keep_dim);
@@ -245,7 +266,7 @@ def MIR_ReduceOp : MIR_Op<"reduce", [Pure, MIR_ParallelDims]> {
 }
 
 def MIR_SoftmaxOp : MIR_Op<"softmax",
-    [Pure, SameOperandsAndResultType, MIR_AxisParallelDims]> {
+    [Pure, RLX_InferFirstOperandType<1, 1>, MIR_AxisParallelDims]> {
   let summary = "softmax along one axis";
   let description = [{
     ```mlir
@@ -255,16 +276,19 @@ def MIR_SoftmaxOp : MIR_Op<"softmax",
     Constraints:
     (C1) operand and result have the same type.
     (C2) `axis` is in [-rank, rank).
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_FloatTensor:$input,
                        DefaultValuedAttr<I64Attr, "-1">:$axis);
   let results = (outs RLX_FloatTensor:$output);
-  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
 
 def MIR_LayerNormOp : MIR_Op<"layer_norm",
-    [Pure, AllTypesMatch<["input", "output"]>, MIR_RowParallelDims<1>]> {
+    [Pure, RLX_InferFirstOperandType<2, 3>, MIR_RowParallelDims<1>]> {
   let summary = "layer normalization over the last dim";
   let description = [{
     `(x - mean) / sqrt(var + eps) * gamma + beta`, statistics over the last
@@ -279,6 +303,8 @@ def MIR_LayerNormOp : MIR_Op<"layer_norm",
     (C2) `gamma` (and `beta`) have rank 1, the size of the last input dim
          and the input's element type.
     (C3) `eps` is positive.
+
+    The type inference checks C1, the verifier C2 and C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
                        Optional<RLX_FloatTensor>:$beta, F32Attr:$eps);
@@ -291,7 +317,7 @@ def MIR_LayerNormOp : MIR_Op<"layer_norm",
 }
 
 def MIR_RmsNormOp : MIR_Op<"rms_norm",
-    [Pure, AllTypesMatch<["input", "output"]>, MIR_RowParallelDims<1>]> {
+    [Pure, RLX_InferFirstOperandType<2, 2>, MIR_RowParallelDims<1>]> {
   let summary = "RMS normalization over the last dim";
   let description = [{
     `x / sqrt(mean(x^2) + eps) * gamma`, statistics over the last dim.
@@ -305,6 +331,8 @@ def MIR_RmsNormOp : MIR_Op<"rms_norm",
     (C2) `gamma` has rank 1, the size of the last input dim and the input's
          element type.
     (C3) `eps` is positive.
+
+    The type inference checks C1, the verifier C2 and C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
                        F32Attr:$eps);
@@ -317,7 +345,7 @@ def MIR_RmsNormOp : MIR_Op<"rms_norm",
 }
 
 def MIR_CumsumOp : MIR_Op<"cumsum",
-    [Pure, SameOperandsAndResultType, MIR_AxisParallelDims]> {
+    [Pure, RLX_InferFirstOperandType<1, 1>, MIR_AxisParallelDims]> {
   let summary = "inclusive prefix sum along one axis";
   let description = [{
     ```mlir
@@ -327,10 +355,13 @@ def MIR_CumsumOp : MIR_Op<"cumsum",
     Constraints:
     (C1) operand and result have the same type.
     (C2) `axis` is in [-rank, rank).
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_NumericTensor:$input, I64Attr:$axis);
   let results = (outs RLX_NumericTensor:$output);
-  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
 
@@ -338,7 +369,8 @@ def MIR_CumsumOp : MIR_Op<"cumsum",
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def MIR_TransposeOp : MIR_Op<"transpose", [Pure, MIR_ParallelDims]> {
+def MIR_TransposeOp : MIR_Op<"transpose",
+    [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "permutation of dims";
   let description = [{
     Result dim `i` is input dim `permutation[i]`.
@@ -351,6 +383,8 @@ def MIR_TransposeOp : MIR_Op<"transpose", [Pure, MIR_ParallelDims]> {
     (C1) `permutation` is a permutation of [0, rank).
     (C2) the result shape is the permuted input shape, with the same
          element type.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_AnyTensor:$input, DenseI64ArrayAttr:$permutation);
   let results = (outs RLX_AnyTensor:$output);
@@ -360,7 +394,6 @@ def MIR_TransposeOp : MIR_Op<"transpose", [Pure, MIR_ParallelDims]> {
   }];
   let hasFolder = 1;
   let hasCanonicalizer = 1;
-  let hasVerifier = 1;
 }
 
 def MIR_ReshapeOp : MIR_Op<"reshape", [Pure]> {
@@ -382,7 +415,7 @@ def MIR_ReshapeOp : MIR_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
+def MIR_SliceOp : MIR_Op<"slice", [Pure, RLX_InferResultTypes<1, 1>]> {
   let summary = "strided static window (slice / narrow)";
   let description = [{
     ```mlir
@@ -394,6 +427,9 @@ def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
     (C2) offsets >= 0, sizes >= 0, strides >= 1.
     (C3) every window lies inside its static input dim.
     (C4) the result shape is `sizes`, with the input's element type.
+
+    The type inference checks C1-C4. Its kernel does not split into
+    workgroups.
   }];
   let arguments = (ins RLX_AnyTensor:$input, DenseI64ArrayAttr:$offsets,
                        DenseI64ArrayAttr:$sizes, DenseI64ArrayAttr:$strides);
@@ -403,10 +439,10 @@ def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
     attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def MIR_ConcatOp : MIR_Op<"concat", [Pure, MIR_ParallelDims]> {
+def MIR_ConcatOp : MIR_Op<"concat",
+    [Pure, RLX_InferResultTypes<0, -1>, MIR_ParallelDims]> {
   let summary = "join tensors along one axis";
   let description = [{
     ```mlir
@@ -418,6 +454,8 @@ def MIR_ConcatOp : MIR_Op<"concat", [Pure, MIR_ParallelDims]> {
     (C2) all inputs and the result have the same rank and element type.
     (C3) `axis` is in [-rank, rank).
     (C4) dims other than `axis` agree; the result's `axis` dim is the sum.
+
+    The type inference checks C1-C4.
   }];
   let arguments = (ins Variadic<RLX_AnyTensor>:$inputs, I64Attr:$axis);
   let results = (outs RLX_AnyTensor:$output);
@@ -425,10 +463,10 @@ def MIR_ConcatOp : MIR_Op<"concat", [Pure, MIR_ParallelDims]> {
     $inputs `axis` `=` $axis attr-dict `:` functional-type($inputs, results)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure, MIR_ElementwiseParallelDims]> {
+def MIR_BroadcastOp : MIR_Op<"broadcast",
+    [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "expand size-1 and missing leading dims";
   let description = [{
     ```mlir
@@ -446,7 +484,8 @@ def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure, MIR_ElementwiseParallelDims]> {
   let hasVerifier = 1;
 }
 
-def MIR_GatherOp : MIR_Op<"gather", [Pure, MIR_ParallelDims]> {
+def MIR_GatherOp : MIR_Op<"gather",
+    [Pure, RLX_InferResultTypes<2, 2>, MIR_ParallelDims]> {
   let summary = "pick slices of a table along one axis by index";
   let description = [{
     Result shape: `table[:axis] ++ indices ++ table[axis+1:]`. An index
@@ -460,6 +499,8 @@ def MIR_GatherOp : MIR_Op<"gather", [Pure, MIR_ParallelDims]> {
     (C1) `axis` is in [-rank, rank) of the table.
     (C2) the result shape is `table[:axis] ++ indices ++ table[axis+1:]`
          with the table's element type.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_AnyTensor:$table, RLX_IndexTensor:$indices,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
@@ -468,14 +509,14 @@ def MIR_GatherOp : MIR_Op<"gather", [Pure, MIR_ParallelDims]> {
     $table `[` $indices `]` `axis` `=` $axis attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure, MIR_ParallelDims]> {
+def MIR_Conv2dOp : MIR_Op<"conv2d",
+    [Pure, RLX_InferResultTypes<2, 3>, MIR_ParallelDims]> {
   let summary = "2-D convolution, NCHW input, OIHW filter";
   let description = [{
     `padding` is [top, left, bottom, right].
@@ -494,6 +535,8 @@ def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure, MIR_ParallelDims]> {
     (C5) the result shape is `[N, O, Ho, Wo]` with
          `Ho = (H + top + bottom - dilation * (KH - 1) - 1) / stride + 1 >= 1`.
     (C6) all operands and the result have the same element type.
+
+    The type inference checks C1-C6 (C3 and C4 need C1 and C2 first).
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$filter,
                        Optional<RLX_FloatTensor>:$bias,
@@ -505,10 +548,10 @@ def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure, MIR_ParallelDims]> {
     $padding `dilations` `=` $dilations `groups` `=` $groups attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_PoolOp : MIR_Op<"pool", [Pure, MIR_ParallelDims]> {
+def MIR_PoolOp : MIR_Op<"pool",
+    [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "2-D max or average pooling, NCHW";
   let description = [{
     Average pooling divides by the window's in-bounds element count.
@@ -523,6 +566,8 @@ def MIR_PoolOp : MIR_Op<"pool", [Pure, MIR_ParallelDims]> {
          entries >= 0.
     (C3) the result shape is `[N, C, Ho, Wo]` with
          `Ho = (H + top + bottom - KH) / stride + 1 >= 1`, same element type.
+
+    The type inference checks C1-C3.
   }];
   let arguments = (ins RLX_PoolKind:$kind, RLX_FloatTensor:$input,
                        DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
@@ -532,10 +577,11 @@ def MIR_PoolOp : MIR_Op<"pool", [Pure, MIR_ParallelDims]> {
     $kind $input `kernel` `=` $kernel `strides` `=` $strides `padding` `=`
     $padding attr-dict `:` type($input) `->` type($output)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_TopKOp : MIR_Op<"topk", [Pure, MIR_AxisParallelDims]> {
+def MIR_TopKOp : MIR_Op<"topk",
+    [Pure, RLX_InferResultTypes<1, 1, /*ownCompatibility=*/1>,
+     MIR_AxisParallelDims]> {
   let summary = "the k largest values along an axis, and their indices";
   let description = [{
     Values are sorted in descending order; ties keep the lower index first.
@@ -549,6 +595,9 @@ def MIR_TopKOp : MIR_Op<"topk", [Pure, MIR_AxisParallelDims]> {
     (C2) `k` >= 1 and at most the (static) axis dim.
     (C3) both results have the input shape with the axis dim set to `k`;
          `values` has the input's element type.
+
+    The type inference checks C1-C3. It gives i64 `indices`; i32 ones are
+    compatible too (the element type is the producer's choice).
   }];
   let arguments = (ins RLX_NumericTensor:$input, I64Attr:$k,
                        DefaultValuedAttr<I64Attr, "-1">:$axis);
@@ -557,14 +606,14 @@ def MIR_TopKOp : MIR_Op<"topk", [Pure, MIR_AxisParallelDims]> {
     $input `k` `=` $k `axis` `=` $axis attr-dict `:` type($input) `->`
     type($values) `,` type($indices)
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Fused ops
 //===----------------------------------------------------------------------===//
 
-def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure, MIR_MatmulParallelDims]> {
+def MIR_FusedMatmulOp : MIR_Op<"fused_matmul",
+    [Pure, RLX_InferResultTypes<2, 3>, MIR_MatmulParallelDims]> {
   let summary = "matmul with a bias + activation epilogue";
   let description = [{
     `act(lhs x rhs + bias)`, the epilogue applied on the output tile.
@@ -577,6 +626,8 @@ def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure, MIR_MatmulParallelDims]> {
     (C1)-(C4) as `mir.matmul`.
     (C5) the optional bias has the element type of the result and
          broadcasts to the result shape.
+
+    The type inference checks C1-C4, the verifier C5.
   }];
   let arguments = (ins RLX_FloatTensor:$lhs, RLX_FloatTensor:$rhs,
                        Optional<RLX_FloatTensor>:$bias,
@@ -591,7 +642,8 @@ def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure, MIR_MatmulParallelDims]> {
 }
 
 def MIR_ResidualNormOp : MIR_Op<"residual_norm",
-    [Pure, AttrSizedOperandSegments, MIR_RowParallelDims<2>]> {
+    [Pure, AttrSizedOperandSegments, RLX_InferResultTypes<3, 5>,
+     MIR_RowParallelDims<2>]> {
   let summary = "residual add (+ bias) followed by layer or RMS norm";
   let description = [{
     `sum = input + residual (+ bias)`, `normed = norm(sum)`. Both results
@@ -607,6 +659,8 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
          the input's element type.
     (C3) `beta` only with `layer`.
     (C4) `eps` is positive.
+
+    The type inference checks C1, the verifier C2-C4.
   }];
   let arguments = (ins RLX_NormKind:$kind, RLX_FloatTensor:$input,
                        RLX_FloatTensor:$residual,
@@ -622,7 +676,9 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
   let hasVerifier = 1;
 }
 
-def MIR_SwigluOp : MIR_Op<"swiglu", [Pure, MIR_RowParallelDims<1>]> {
+def MIR_SwigluOp : MIR_Op<"swiglu",
+    [Pure, RLX_InferResultTypesWith<"inferSwigluTypes", 3, 3>,
+     MIR_RowParallelDims<1>]> {
   let summary = "silu(x W_gate) * (x W_up)";
   let description = [{
     ```mlir
@@ -634,6 +690,8 @@ def MIR_SwigluOp : MIR_Op<"swiglu", [Pure, MIR_RowParallelDims<1>]> {
     (C2) the input's last dim is `K`.
     (C3) the result shape is the input shape with the last dim `F`; all
          element types agree.
+
+    The type inference checks C2 and C3 (with `w_gate`), the verifier C1.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$w_gate,
                        RLX_FloatTensor:$w_up);
@@ -645,7 +703,8 @@ def MIR_SwigluOp : MIR_Op<"swiglu", [Pure, MIR_RowParallelDims<1>]> {
   let hasVerifier = 1;
 }
 
-def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure, MIR_ParallelDims]> {
+def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
+    [Pure, RLX_InferResultTypes<1, -1>, MIR_ParallelDims]> {
   let summary = "several matmuls of one input (QKV), one result each";
   let description = [{
     `output_i = input x weights_i`, computed as one matmul on the weights
@@ -660,6 +719,8 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure, MIR_ParallelDims]> {
     (C2) each weight has rank 2 `[K, N_i]`, with the input's last dim `K`.
     (C3) result `i` is the input shape with the last dim `N_i`; all element
          types agree.
+
+    The type inference checks C1-C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input,
                        Variadic<RLX_FloatTensor>:$weights);
@@ -667,7 +728,6 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure, MIR_ParallelDims]> {
   let assemblyFormat = [{
     $input `,` $weights attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def MIR_ElementwiseOp : MIR_Op<"elementwise",
