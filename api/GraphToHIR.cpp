@@ -1,18 +1,21 @@
 //===- GraphToHIR.cpp - Translate a C++ Graph into an HIR module ----------===//
 //
 // Each recorded node becomes the HIR (or MIR) op of its kind, built in
-// generic form; result types come from the dialects' shared shape rules and
-// the module is then verified, so the Graph API has no rules of its own.
+// generic form; result types come from the op's own type inference
+// (InferTypeOpInterface) and the module is then verified, so the Graph API
+// has no rules of its own.
 //
 //===----------------------------------------------------------------------===//
 #include "api/GraphToHIR.h"
 #include "dialects/Common/Enums.h"
+#include "dialects/Common/InferRules.h"
 #include "dialects/Common/ShapeRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 
 namespace mlir::rlx {
 
@@ -57,9 +60,13 @@ private:
   RankedTensorType tensorOf(ArrayRef<int64_t> shape, ::rlx::DType dtype) {
     return RankedTensorType::get(shape, elementTypeOf(ctx, dtype));
   }
-  /// The result types of node `i` given its operand values.
-  FailureOr<SmallVector<Type>> resultTypes(size_t i, ValueRange operands,
-                                           std::string &why);
+  /// The result types node `i` declares (params, constants, reshapes), or
+  /// nullopt when its op infers them.
+  FailureOr<std::optional<SmallVector<Type>>>
+  declaredTypes(size_t i, ValueRange operands, std::string &why);
+  /// Sets the result types of `op` (built with placeholders) from its type
+  /// inference, which sees the op's properties.
+  LogicalResult inferTypes(Operation *op, std::string &why);
   /// Attributes of node `i` in the form its op expects.
   FailureOr<NamedAttrList> attributes(size_t i, std::string &why);
 
@@ -69,98 +76,49 @@ private:
 };
 } // namespace
 
-static RankedTensorType rankedOf(Value v) {
-  return cast<RankedTensorType>(v.getType());
+FailureOr<std::optional<SmallVector<Type>>>
+Translator::declaredTypes(size_t i, ValueRange operands, std::string &why) {
+  const ::rlx::GraphNode &n = graph.nodes()[i];
+  if (n.kind == "hir.param" || n.kind == "mir.constant")
+    return std::optional(SmallVector<Type>{tensorOf(n.shape, n.dtype)});
+  if (n.kind != "mir.reshape")
+    return std::optional<SmallVector<Type>>();
+  if (operands.size() != 1)
+    return why = "expected 1 operand, but found " +
+                 std::to_string(operands.size()),
+           failure();
+  Type element = cast<RankedTensorType>(operands[0].getType()).getElementType();
+  return std::optional(
+      SmallVector<Type>{RankedTensorType::get(n.shape, element)});
 }
 
-FailureOr<SmallVector<Type>> Translator::resultTypes(size_t i, ValueRange ops,
-                                                     std::string &why) {
-  const ::rlx::GraphNode &n = graph.nodes()[i];
-  StringRef kind = n.kind;
-  auto withLast = [&](Value x, int64_t last) -> Type {
-    SmallVector<int64_t> shape(rankedOf(x).getShape());
-    if (shape.empty())
-      return Type();
-    shape.back() = last;
-    return RankedTensorType::get(shape, rankedOf(x).getElementType());
-  };
-  auto need = [&](size_t count) {
-    if (ops.size() >= count)
-      return true;
-    why = "needs " + std::to_string(count) + " operands";
-    return false;
-  };
-  if (kind == "hir.param" || kind == "mir.constant")
-    return SmallVector<Type>{tensorOf(n.shape, n.dtype)};
-  if (kind == "hir.linear" || kind == "hir.swiglu") {
-    if (!need(2) || rankedOf(ops[1]).getRank() != 2) {
-      why = why.empty() ? "the weight must have rank 2 [in, out]" : why;
-      return failure();
-    }
-    Type t = withLast(ops[0], rankedOf(ops[1]).getDimSize(1));
-    if (!t)
-      return why = "the input must have rank >= 1", failure();
-    return SmallVector<Type>{t};
-  }
-  if (kind == "hir.matmul") {
-    if (!need(2))
-      return failure();
-    auto shape = matmulShape(rankedOf(ops[0]).getShape(),
-                             rankedOf(ops[1]).getShape(), why);
-    if (!shape)
-      return failure();
-    return SmallVector<Type>{
-        RankedTensorType::get(*shape, rankedOf(ops[0]).getElementType())};
-  }
-  if (kind == "hir.binary") {
-    if (!need(2))
-      return failure();
-    auto shape = broadcastShapes(rankedOf(ops[0]).getShape(),
-                                 rankedOf(ops[1]).getShape(), why);
-    if (!shape)
-      return failure();
-    return SmallVector<Type>{
-        RankedTensorType::get(*shape, rankedOf(ops[0]).getElementType())};
-  }
-  if (kind == "hir.residual_norm") {
-    if (!need(1))
-      return failure();
-    return SmallVector<Type>{ops[0].getType(), ops[0].getType()};
-  }
-  if (kind == "hir.embedding") {
-    if (!need(2) || rankedOf(ops[1]).getRank() != 2) {
-      why = why.empty() ? "the table must have rank 2 [vocab, dim]" : why;
-      return failure();
-    }
-    SmallVector<int64_t> shape(rankedOf(ops[0]).getShape());
-    shape.push_back(rankedOf(ops[1]).getDimSize(1));
-    return SmallVector<Type>{
-        RankedTensorType::get(shape, rankedOf(ops[1]).getElementType())};
-  }
-  if (kind == "mir.reshape") {
-    if (!need(1))
-      return failure();
-    return SmallVector<Type>{
-        RankedTensorType::get(n.shape, rankedOf(ops[0]).getElementType())};
-  }
-  if (kind == "mir.transpose") {
-    if (!need(1))
-      return failure();
-    auto in = rankedOf(ops[0]);
-    SmallVector<int64_t> shape;
-    for (int64_t p : n.shape) {
-      if (p < 0 || p >= in.getRank())
-        return why = "permutation entry " + std::to_string(p) +
-                     " is outside [0, rank)",
-               failure();
-      shape.push_back(in.getDimSize(p));
-    }
-    return SmallVector<Type>{RankedTensorType::get(shape, in.getElementType())};
-  }
-  // attention, norms, softmax, rope, activation: the first operand's type.
-  if (!need(1))
+LogicalResult Translator::inferTypes(Operation *op, std::string &why) {
+  if (!isa<InferTypeOpInterface>(op))
+    return why = "the op does not infer its result types", failure();
+  // The inference reports "'<kind>' op <why>"; the Status names the kind.
+  std::string prefix = "'" + op->getName().getStringRef().str() + "' op ";
+  ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+    std::string message = diag.str();
+    if (why.empty())
+      why = StringRef(message).starts_with(prefix)
+                ? message.substr(prefix.size())
+                : message;
+    return success();
+  });
+  SmallVector<Type> types;
+  if (failed(inferResultTypesOf(op, types))) {
+    if (why.empty())
+      why = "its result types cannot be inferred";
     return failure();
-  return SmallVector<Type>{ops[0].getType()};
+  }
+  if (types.size() != op->getNumResults())
+    return why = "the op infers " + std::to_string(types.size()) +
+                 " results, the node has " +
+                 std::to_string(op->getNumResults()),
+           failure();
+  for (auto [result, type] : llvm::zip(op->getResults(), types))
+    result.setType(type);
+  return success();
 }
 
 FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
@@ -297,18 +255,28 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
       operands.push_back(values[t.node][t.result]);
     }
     std::string why;
-    auto types = resultTypes(i, operands, why);
-    if (failed(types))
+    auto declared = declaredTypes(i, operands, why);
+    if (failed(declared))
       return fail(i, why);
     auto attrs = attributes(i, why);
     if (failed(attrs))
       return fail(i, why);
     OperationState state(loc, n.kind);
     state.addOperands(operands);
-    state.addTypes(*types);
+    // Inherent attributes become properties when the op is created, and
+    // only the created op's properties carry them (and their defaults) to
+    // the inference: the results get placeholder types until then.
     state.addAttributes(attrs->getAttrs());
+    if (*declared)
+      state.addTypes(**declared);
+    else
+      state.addTypes(SmallVector<Type>(n.numResults, b.getNoneType()));
     // HIR ops have at most one optional operand, so no segment sizes.
     Operation *op = b.create(state);
+    if (!*declared && failed(inferTypes(op, why))) {
+      op->erase();
+      return fail(i, why);
+    }
     values[i].assign(op->result_begin(), op->result_end());
   }
 

@@ -752,7 +752,7 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
           .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
                 mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>(
               [&](Operation *) -> Result {
-                ScalarFn fn = elementwiseScalarFn(op, elementTypeOf(out));
+                ScalarFn fn = elementwiseScalarFn(op, kernels::elementTypeOf(out));
                 return std::optional<KernelShape>(
                     elementwise(b, loc, operands, out, fn, limits, ok));
               })

@@ -169,105 +169,19 @@ static int64_t axisOf(int64_t axis, Value value) {
   return *normalizeAxis(axis, rankOf(value));
 }
 
+// The facts live on the ops (mir::ParallelDimsOpInterface); an op without
+// the interface does not split.
 int64_t mlir::rlx::independentLeadingDims(Operation *op) {
-  int64_t rank = rankOf(op->getResult(0));
-  return llvm::TypeSwitch<Operation *, int64_t>(op)
-      .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
-            mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp, mir::TransposeOp,
-            mir::GatherOp>([&](auto) { return rank; })
-      // Batch dims and M; rows of a norm.
-      .Case<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp,
-            mir::SwigluOp, mir::LayerNormOp, mir::RmsNormOp,
-            mir::ResidualNormOp>([&](auto) { return rank - 1; })
-      // The dims before the first reduced one keep their place.
-      .Case([&](mir::ReduceOp reduce) {
-        int64_t first = rankOf(reduce.getInput());
-        for (int64_t axis : reduce.getAxes())
-          first = std::min(first, axisOf(axis, reduce.getInput()));
-        return first;
-      })
-      .Case([&](mir::SoftmaxOp s) { return axisOf(s.getAxis(), s.getInput()); })
-      .Case([&](mir::CumsumOp c) { return axisOf(c.getAxis(), c.getInput()); })
-      .Case([&](mir::TopKOp t) { return axisOf(t.getAxis(), t.getInput()); })
-      .Case([&](mir::ConcatOp c) { return axisOf(c.getAxis(), c.getOutput()); })
-      // N, and O when each output channel reads every input channel.
-      .Case([&](mir::Conv2dOp c) { return c.getGroups() == 1 ? 2 : 1; })
-      .Case([&](mir::PoolOp) { return 2; })
-      .Default([](Operation *) { return 0; });
-}
-
-/// Numpy broadcasting: the operand dim right-aligned with result dim `dim`,
-/// unless the operand is broadcast along it.
-static std::optional<int64_t> alignedDim(Value operand, Value result,
-                                         int64_t dim) {
-  int64_t j = dim - (rankOf(result) - rankOf(operand));
-  if (j < 0 || tensorShape(operand)[j] != tensorShape(result)[dim])
-    return std::nullopt;
-  return j;
-}
-
-/// Matmul operands: batch dims broadcast; M is lhs dim rank-2, which rhs
-/// does not depend on; N is rhs's last dim, which lhs does not depend on.
-static std::optional<int64_t> matmulDim(Value operand, bool isLhs, Value result,
-                                        int64_t dim) {
-  if (dim < rankOf(result) - 2)
-    return alignedDim(operand, result, dim);
-  if (dim == rankOf(result) - 2)
-    return isLhs ? std::optional<int64_t>(rankOf(operand) - 2) : std::nullopt;
-  return isLhs ? std::nullopt : std::optional<int64_t>(rankOf(operand) - 1);
+  auto parallel = dyn_cast<mir::ParallelDimsOpInterface>(op);
+  return parallel ? parallel.getIndependentLeadingDims() : 0;
 }
 
 std::optional<int64_t> mlir::rlx::operandDimAlong(Operation *op, unsigned index,
                                                   int64_t dim) {
-  Value operand = op->getOperand(index);
-  Value result = op->getResult(0);
-  using Dim = std::optional<int64_t>;
-  return llvm::TypeSwitch<Operation *, Dim>(op)
-      .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
-            mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>(
-          [&](auto) { return alignedDim(operand, result, dim); })
-      .Case<mir::MatmulOp, mir::FusedMatmulOp>([&](auto) -> Dim {
-        if (index == 2) // the fused bias broadcasts to the result
-          return alignedDim(operand, result, dim);
-        return matmulDim(operand, index == 0, result, dim);
-      })
-      // The input's leading dims are the result's; weights are read whole,
-      // except that a shared_matmul's weights split with N (columns).
-      .Case([&](mir::SharedMatmulOp) -> Dim {
-        bool columns = dim == rankOf(result) - 1;
-        if (index == 0)
-          return columns ? std::nullopt : Dim(dim);
-        return columns ? Dim(rankOf(operand) - 1) : std::nullopt;
-      })
-      .Case<mir::SwigluOp, mir::LayerNormOp, mir::RmsNormOp>([&](auto) -> Dim {
-        if (index == 0)
-          return dim;
-        return std::nullopt;
-      })
-      .Case([&](mir::ResidualNormOp) -> Dim {
-        if (index <= 1) // input and residual; bias, gamma, beta are rows
-          return dim;
-        return std::nullopt;
-      })
-      .Case<mir::ReduceOp, mir::SoftmaxOp, mir::CumsumOp, mir::TopKOp,
-            mir::ConcatOp, mir::PoolOp>([&](auto) -> Dim { return dim; })
-      .Case([&](mir::TransposeOp t) -> Dim { return t.getPermutation()[dim]; })
-      .Case([&](mir::GatherOp g) -> Dim {
-        int64_t axis = axisOf(g.getAxis(), g.getTable());
-        int64_t indexRank = rankOf(g.getIndices());
-        bool inIndices = dim >= axis && dim < axis + indexRank;
-        if (index == 1)
-          return inIndices ? Dim(dim - axis) : std::nullopt;
-        if (inIndices)
-          return std::nullopt;
-        return dim < axis ? dim : dim - indexRank + 1;
-      })
-      .Case([&](mir::Conv2dOp) -> Dim {
-        if (dim == 0) // N: the input's batch
-          return index == 0 ? Dim(0) : std::nullopt;
-        return index == 0 ? std::nullopt : Dim(0); // O: filter and bias
-      })
-      .Default([](Operation *) { return std::nullopt; });
+  auto parallel = dyn_cast<mir::ParallelDimsOpInterface>(op);
+  if (!parallel)
+    return std::nullopt;
+  return parallel.getOperandDimAlong(index, dim);
 }
 
 bool mlir::rlx::acceptsScalarOperand(Operation *op, unsigned index) {

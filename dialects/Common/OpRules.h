@@ -1,8 +1,9 @@
 //===- OpRules.h - Verification rules shared by HIR and MIR -----*- C++ -*-===//
 //
-// HIR and MIR have ops with the same operand rules (matmul, norms,
-// elementwise broadcasting); each rule is written here once and emits its
-// diagnostic on the op being verified.
+// HIR and MIR have ops with the same operand rules (norm parameters, unary
+// and binary kinds, params); each rule is written here once and emits its
+// diagnostic on the op being verified. Rules that shape results are type
+// inference rules (InferRules.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_DIALECTS_COMMON_OPRULES_H
@@ -14,43 +15,24 @@
 
 namespace mlir::rlx {
 
-/// Elementwise result: all operands are tensors whose shapes broadcast to the
-/// result shape, or all operands and the result are scalars. `label` names
-/// the constraint in the message.
-LogicalResult verifyElementwiseShapes(Operation *op, TypeRange operands,
-                                      Type result);
-
-/// Same element type (of tensor or scalar) for every type given.
-LogicalResult verifySameElementType(Operation *op, TypeRange types,
-                                    StringRef what);
-
-/// Batched matmul operand and result shapes.
-LogicalResult verifyMatmulShapes(Operation *op, Type lhs, Type rhs,
-                                 Type result);
-
-/// A per-feature parameter of a norm (gamma, beta, bias): rank 1, the size of
-/// the input's last dim, the input's element type.
-LogicalResult verifyFeatureParam(Operation *op, StringRef name, Value param,
-                                 Type input);
+/// The per-feature parameters and epsilon of a norm: hir/mir layer_norm and
+/// rms_norm C2, C3, hir/mir residual_norm C2-C4. `bias`, `gamma` and `beta`
+/// (each may be null) have rank 1, the size of the input's last dim and the
+/// input's element type; `beta` only with layer norm; `eps` is positive.
+LogicalResult verifyNormParams(Operation *op, NormKind kind, Type input,
+                               Value bias, Value gamma, Value beta, float eps);
 
 /// `axis` lies in [-rank, rank).
 LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank);
 
-/// A strictly positive epsilon.
-LogicalResult verifyEpsilon(Operation *op, float eps);
-
-/// `input x weight` for a weight of rank 2 [K, N]: input's last dim is K and
-/// the result is the input shape with the last dim N.
-LogicalResult verifyProjection(Operation *op, StringRef weightName, Type input,
-                               Type weight, Type result);
+/// hir/mir swiglu C1: the gate and up weights have one type.
+LogicalResult verifySwigluWeights(Operation *op, Type wGate, Type wUp);
 
 /// hir.activation / mir.unary C2: integer operands only for neg, abs, relu.
 LogicalResult verifyUnaryOperand(Operation *op, UnaryKind kind, Type type);
 
-/// hir.binary / mir.binary C1-C3: same element types, broadcast result
-/// shape, `pow` only on floats.
-LogicalResult verifyBinaryOperands(Operation *op, BinaryKind kind, Type lhs,
-                                   Type rhs, Type result);
+/// hir.binary / mir.binary C3: `pow` only on floats (`type` is an operand's).
+LogicalResult verifyBinaryOperand(Operation *op, BinaryKind kind, Type type);
 
 /// Params with the same name in one block have the same type.
 LogicalResult verifyParamName(Operation *op, StringRef name);

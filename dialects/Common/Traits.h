@@ -20,6 +20,12 @@ public:
   }
 };
 
+/// Marks an op whose InferTypeOpInterface methods the RLX_InferResultTypes
+/// TableGen traits generate (dialects/Common/InferTypes.td).
+template <typename ConcreteType>
+class InferResultTypes
+    : public OpTrait::TraitBase<ConcreteType, InferResultTypes> {};
+
 } // namespace mlir::rlx
 
 #endif // RLX_DIALECTS_COMMON_TRAITS_H

@@ -1,5 +1,12 @@
-//===- HIROps.cpp - Verifiers of the HIR operations -----------------------===//
+//===- HIROps.cpp - Type inference and verifiers of the HIR operations ----===//
+//
+// Verification order (MLIR 19): ODS invariants and traits, then verify(),
+// then InferTypeOpInterface's check of the declared result types. A
+// verify() therefore never relies on what the type inference checks.
+//
+//===----------------------------------------------------------------------===//
 #include "dialects/HIR/HIROps.h"
+#include "dialects/Common/InferRules.h"
 #include "dialects/Common/OpRules.h"
 #include "dialects/Common/ShapeRules.h"
 
@@ -15,36 +22,42 @@ LogicalResult ParamOp::verify() {
   return verifyParamName(*this, getName());
 }
 
-LogicalResult LinearOp::verify() {
-  // hir.linear C1, C3
-  if (failed(verifyProjection(*this, "weight", getInput().getType(),
-                              getWeight().getType(), getType())))
+LogicalResult LinearOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  // hir.linear C1, C3, and C4 for input and weight
+  if (failed(inferProjectionType(in, "weight", adaptor.getInput(),
+                                 adaptor.getWeight(), types)))
     return failure();
-  // hir.linear C2
-  if (Value bias = getBias()) {
-    auto b = cast<RankedTensorType>(bias.getType());
-    int64_t n = getWeight().getType().getDimSize(1);
-    if (b.getRank() != 1 || !dimsCompatible(b.getDimSize(0), n))
-      return emitOpError("bias must have shape ")
-             << formatShape({n}) << ", got " << formatShape(b.getShape());
-  }
-  // hir.linear C4
-  SmallVector<Type> types = {getInput().getType(), getWeight().getType(),
-                             getType()};
-  if (getBias())
-    types.push_back(getBias().getType());
-  return verifySameElementType(*this, types, "operands and result");
+  // hir.linear C2, and C4 for the bias
+  Value bias = adaptor.getBias();
+  if (!bias)
+    return success();
+  FailureOr<RankedTensorType> b = in.tensor(bias, "bias");
+  if (failed(b))
+    return failure();
+  auto y = cast<RankedTensorType>(types.back());
+  int64_t n = y.getShape().back();
+  if (b->getRank() != 1 || !dimsCompatible(b->getDimSize(0), n))
+    return in.fail("bias must have shape ", formatShape({n}), ", got ",
+                   formatShape(b->getShape()));
+  if (b->getElementType() != y.getElementType())
+    return in.fail("bias must have the input's element type ",
+                   y.getElementType(), ", got ", b->getElementType());
+  return success();
 }
 
-LogicalResult MatmulOp::verify() {
-  // hir.matmul C1
-  if (failed(verifySameElementType(
-          *this, {getLhs().getType(), getRhs().getType(), getType()},
-          "operands and result")))
+LogicalResult AttentionOp::inferResultTypes(const Inference &in,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  // hir.attention C7
+  if (failed(inferSameElementType(in,
+                                  {adaptor.getQuery().getType(),
+                                   adaptor.getKey().getType(),
+                                   adaptor.getValue().getType()},
+                                  "q, k and v")))
     return failure();
-  // hir.matmul C2, C3, C4
-  return verifyMatmulShapes(*this, getLhs().getType(), getRhs().getType(),
-                            getType());
+  types.push_back(adaptor.getQuery().getType());
+  return success();
 }
 
 LogicalResult AttentionOp::verify() {
@@ -117,66 +130,43 @@ LogicalResult AttentionOp::verify() {
     return emitOpError("scale must be positive");
   if (getSoftcap() && !(getSoftcap()->convertToFloat() > 0.0f))
     return emitOpError("softcap must be positive");
-  // hir.attention C7
-  if (getType() != q)
-    return emitOpError() << "result type " << getType() << " must be q's type "
-                         << q;
-  return verifySameElementType(*this, {q, k}, "q, k and v");
+  return success();
 }
 
 LogicalResult LayerNormOp::verify() {
-  // hir.layer_norm C2
-  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), getType())) ||
-      failed(verifyFeatureParam(*this, "beta", getBeta(), getType())))
-    return failure();
-  // hir.layer_norm C3
-  return verifyEpsilon(*this, getEps().convertToFloat());
+  // hir.layer_norm C2, C3
+  return verifyNormParams(*this, NormKind::layer, getInput().getType(), Value(),
+                          getGamma(), getBeta(), getEps().convertToFloat());
 }
 
 LogicalResult RmsNormOp::verify() {
-  // hir.rms_norm C2
-  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), getType())))
-    return failure();
-  // hir.rms_norm C3
-  return verifyEpsilon(*this, getEps().convertToFloat());
+  // hir.rms_norm C2, C3
+  return verifyNormParams(*this, NormKind::rms, getInput().getType(), Value(),
+                          getGamma(), Value(), getEps().convertToFloat());
+}
+
+LogicalResult ResidualNormOp::inferResultTypes(const Inference &in,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &types) {
+  // hir.residual_norm C1
+  return inferResidualNormTypes(in, adaptor.getInput(), adaptor.getResidual(),
+                                types);
 }
 
 LogicalResult ResidualNormOp::verify() {
-  Type x = getInput().getType();
-  // hir.residual_norm C1
-  for (Type t :
-       {getResidual().getType(), getNormed().getType(), getSum().getType()})
-    if (t != x)
-      return emitOpError() << "input, residual and both results must have "
-                           << "the same type, got " << x << " and " << t;
-  // hir.residual_norm C2
-  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), x)) ||
-      failed(verifyFeatureParam(*this, "beta", getBeta(), x)))
-    return failure();
-  // hir.residual_norm C3
-  if (getBeta() && getKind() != NormKind::layer)
-    return emitOpError("beta is only allowed with 'layer' norm");
-  // hir.residual_norm C4
-  return verifyEpsilon(*this, getEps().convertToFloat());
+  // hir.residual_norm C2, C3, C4
+  return verifyNormParams(*this, getKind(), getInput().getType(), Value(),
+                          getGamma(), getBeta(), getEps().convertToFloat());
 }
 
 LogicalResult SoftmaxOp::verify() {
   // hir.softmax C2
-  return verifyAxis(*this, getAxis(), getType().getRank());
+  return verifyAxis(*this, getAxis(), getInput().getType().getRank());
 }
 
 LogicalResult SwigluOp::verify() {
   // hir.swiglu C1
-  if (getWGate().getType() != getWUp().getType())
-    return emitOpError("w_gate and w_up must have the same type, got ")
-           << getWGate().getType() << " and " << getWUp().getType();
-  // hir.swiglu C2, C3
-  if (failed(verifyProjection(*this, "w_gate", getInput().getType(),
-                              getWGate().getType(), getType())))
-    return failure();
-  return verifySameElementType(
-      *this, {getInput().getType(), getWGate().getType(), getType()},
-      "operands and result");
+  return verifySwigluWeights(*this, getWGate().getType(), getWUp().getType());
 }
 
 LogicalResult RopeOp::verify() {
@@ -210,30 +200,32 @@ LogicalResult RopeOp::verify() {
   return success();
 }
 
-LogicalResult EmbeddingOp::verify() {
-  auto table = getTable().getType();
+LogicalResult EmbeddingOp::inferResultTypes(const Inference &in,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> ids = in.tensor(adaptor.getIds(), "ids");
+  FailureOr<RankedTensorType> table = in.tensor(adaptor.getTable(), "table");
+  if (failed(ids) || failed(table))
+    return failure();
   // hir.embedding C1
-  if (table.getRank() != 2)
-    return emitOpError("table must have rank 2 [vocab, dim], got ")
-           << formatShape(table.getShape());
+  if (table->getRank() != 2)
+    return in.fail("table must have rank 2 [vocab, dim], got ",
+                   formatShape(table->getShape()));
   // hir.embedding C2
-  SmallVector<int64_t> expected(getIds().getType().getShape());
-  expected.push_back(table.getDimSize(1));
-  if (!shapesCompatible(expected, getType().getShape()))
-    return emitOpError("result shape ") << formatShape(getType().getShape())
-                                        << " must be " << formatShape(expected);
-  return verifySameElementType(*this, {table, getType()}, "table and result");
+  SmallVector<int64_t> shape(ids->getShape());
+  shape.push_back(table->getDimSize(1));
+  types.push_back(RankedTensorType::get(shape, table->getElementType()));
+  return success();
 }
 
 LogicalResult ActivationOp::verify() {
   // hir.activation C2
-  return verifyUnaryOperand(*this, getKind(), getType());
+  return verifyUnaryOperand(*this, getKind(), getInput().getType());
 }
 
 LogicalResult BinaryOp::verify() {
-  // hir.binary C1, C2, C3
-  return verifyBinaryOperands(*this, getKind(), getLhs().getType(),
-                              getRhs().getType(), getType());
+  // hir.binary C3
+  return verifyBinaryOperand(*this, getKind(), getLhs().getType());
 }
 
 #define GET_OP_CLASSES

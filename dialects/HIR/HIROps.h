@@ -3,6 +3,7 @@
 #define RLX_DIALECTS_HIR_HIROPS_H
 
 #include "dialects/Common/Enums.h"
+#include "dialects/Common/InferRules.h"
 #include "dialects/Common/Traits.h"
 #include "dialects/HIR/HIRDialect.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"

@@ -1,8 +1,12 @@
 //===- HIROps.td - The rlx HIR operations ------------------*- tablegen -*-===//
 //
-// Every op lists its constraints as (C1)...(Cn); the verifier code carries
-// `// hir.<op> Cn` comments and test/Dialect/HIR/invalid.mlir names its cases
-// after them. Rules shared with MIR live in dialects/Common/OpRules.
+// Every op lists its constraints as (C1)...(Cn); the verifier and type
+// inference code carries `// hir.<op> Cn` comments and
+// test/Dialect/HIR/invalid.mlir names its cases after them. Result types are
+// inferred (RLX_InferResultTypes) for every op but hir.param: the inference
+// checks the constraints that shape the results, the verifier the rest (each
+// description says which). Rules shared with MIR live in
+// dialects/Common/InferRules and OpRules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +16,7 @@
 include "dialects/HIR/HIRDialect.td"
 include "dialects/Common/Enums.td"
 include "dialects/Common/Types.td"
+include "dialects/Common/InferTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -41,7 +46,7 @@ def HIR_ParamOp : HIR_Op<"param", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HIR_LinearOp : HIR_Op<"linear", [Pure]> {
+def HIR_LinearOp : HIR_Op<"linear", [Pure, RLX_InferResultTypes<2, 3>]> {
   let summary = "x W (+ b), then an optional activation";
   let description = [{
     The weight is `[in, out]` (`[K, N]`): `y = act(x W + b)`. A PyTorch
@@ -56,6 +61,8 @@ def HIR_LinearOp : HIR_Op<"linear", [Pure]> {
     (C2) the optional bias has shape `[N]`.
     (C3) the result is the input shape with the last dim `N`.
     (C4) all element types agree.
+
+    The type inference checks C1-C4.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$weight,
                        Optional<RLX_FloatTensor>:$bias,
@@ -66,10 +73,10 @@ def HIR_LinearOp : HIR_Op<"linear", [Pure]> {
     $input `,` $weight (`,` $bias^)? (`act` `=` $act^)? attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def HIR_MatmulOp : HIR_Op<"matmul", [Pure]> {
+def HIR_MatmulOp : HIR_Op<"matmul",
+    [Pure, RLX_InferResultTypesWith<"inferMatmulTypes", 2, 2>]> {
   let summary = "batched matrix product with broadcast batch dims";
   let description = [{
     ```mlir
@@ -81,16 +88,17 @@ def HIR_MatmulOp : HIR_Op<"matmul", [Pure]> {
     (C2) both operands have rank >= 2 and the same contraction dim K.
     (C3) the batch dims broadcast.
     (C4) the result shape is `[batch..., M, N]`.
+
+    The type inference checks C1-C4.
   }];
   let arguments = (ins RLX_NumericTensor:$lhs, RLX_NumericTensor:$rhs);
   let results = (outs RLX_NumericTensor:$output);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def HIR_AttentionOp : HIR_Op<"attention", [Pure]> {
+def HIR_AttentionOp : HIR_Op<"attention", [Pure, RLX_InferResultTypes<3, 4>]> {
   let summary = "scaled dot-product multi-head attention";
   let description = [{
     On projected `q [B, S, H*D]`, `k`, `v [B, T, KVH*D]` (grouped-query when
@@ -118,6 +126,8 @@ def HIR_AttentionOp : HIR_Op<"attention", [Pure]> {
     (C5) `window` is present exactly for `sliding_window`, and >= 1.
     (C6) `scale` and `softcap`, when present, are positive.
     (C7) the result has q's type; q, k and v have the same element type.
+
+    The type inference checks C7, the verifier C1-C6.
   }];
   let arguments = (ins RLX_MaskKind:$mask_kind, RLX_FloatTensor:$query,
                        RLX_FloatTensor:$key, RLX_FloatTensor:$value,
@@ -142,7 +152,7 @@ def HIR_AttentionOp : HIR_Op<"attention", [Pure]> {
 }
 
 def HIR_LayerNormOp : HIR_Op<"layer_norm",
-    [Pure, AllTypesMatch<["input", "output"]>]> {
+    [Pure, RLX_InferFirstOperandType<2, 3>]> {
   let summary = "layer normalization over the last dim";
   let description = [{
     ```mlir
@@ -154,6 +164,8 @@ def HIR_LayerNormOp : HIR_Op<"layer_norm",
     (C2) `gamma` (and the optional `beta`) have rank 1, the size of the last
          input dim and the input's element type.
     (C3) `eps` is positive.
+
+    The type inference checks C1, the verifier C2 and C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
                        Optional<RLX_FloatTensor>:$beta, F32Attr:$eps);
@@ -166,7 +178,7 @@ def HIR_LayerNormOp : HIR_Op<"layer_norm",
 }
 
 def HIR_RmsNormOp : HIR_Op<"rms_norm",
-    [Pure, AllTypesMatch<["input", "output"]>]> {
+    [Pure, RLX_InferFirstOperandType<2, 2>]> {
   let summary = "RMS normalization over the last dim";
   let description = [{
     ```mlir
@@ -178,6 +190,8 @@ def HIR_RmsNormOp : HIR_Op<"rms_norm",
     (C2) `gamma` has rank 1, the size of the last input dim and the input's
          element type.
     (C3) `eps` is positive.
+
+    The type inference checks C1, the verifier C2 and C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
                        F32Attr:$eps);
@@ -189,7 +203,8 @@ def HIR_RmsNormOp : HIR_Op<"rms_norm",
   let hasVerifier = 1;
 }
 
-def HIR_ResidualNormOp : HIR_Op<"residual_norm", [Pure]> {
+def HIR_ResidualNormOp : HIR_Op<"residual_norm",
+    [Pure, RLX_InferResultTypes<3, 4>]> {
   let summary = "residual add followed by layer or RMS norm";
   let description = [{
     `sum = input + residual`, `normed = norm(sum)`; both are results (`sum`
@@ -205,6 +220,8 @@ def HIR_ResidualNormOp : HIR_Op<"residual_norm", [Pure]> {
          the input's element type.
     (C3) `beta` only with `layer`.
     (C4) `eps` is positive.
+
+    The type inference checks C1, the verifier C2-C4.
   }];
   let arguments = (ins RLX_NormKind:$kind, RLX_FloatTensor:$input,
                        RLX_FloatTensor:$residual, RLX_FloatTensor:$gamma,
@@ -217,7 +234,8 @@ def HIR_ResidualNormOp : HIR_Op<"residual_norm", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HIR_SoftmaxOp : HIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+def HIR_SoftmaxOp : HIR_Op<"softmax",
+    [Pure, RLX_InferFirstOperandType<1, 1>]> {
   let summary = "softmax along one axis";
   let description = [{
     ```mlir
@@ -227,15 +245,19 @@ def HIR_SoftmaxOp : HIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
     Constraints:
     (C1) operand and result have the same type.
     (C2) `axis` is in [-rank, rank).
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_FloatTensor:$input,
                        DefaultValuedAttr<I64Attr, "-1">:$axis);
   let results = (outs RLX_FloatTensor:$output);
-  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
 
-def HIR_SwigluOp : HIR_Op<"swiglu", [Pure]> {
+def HIR_SwigluOp : HIR_Op<"swiglu",
+    [Pure, RLX_InferResultTypesWith<"inferSwigluTypes", 3, 3>]> {
   let summary = "silu(x W_gate) * (x W_up), the gated MLP hidden layer";
   let description = [{
     ```mlir
@@ -247,6 +269,8 @@ def HIR_SwigluOp : HIR_Op<"swiglu", [Pure]> {
     (C2) the input's last dim is `K`.
     (C3) the result shape is the input shape with the last dim `F`; all
          element types agree.
+
+    The type inference checks C2 and C3 (with `w_gate`), the verifier C1.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$w_gate,
                        RLX_FloatTensor:$w_up);
@@ -258,7 +282,7 @@ def HIR_SwigluOp : HIR_Op<"swiglu", [Pure]> {
   let hasVerifier = 1;
 }
 
-def HIR_RopeOp : HIR_Op<"rope", [Pure, AllTypesMatch<["input", "output"]>]> {
+def HIR_RopeOp : HIR_Op<"rope", [Pure, RLX_InferFirstOperandType<2, 2>]> {
   let summary = "rotary position embedding (optionally partial)";
   let description = [{
     Rotates the first `rotary_dim` features of each head of `x [B, S, H*D]`
@@ -276,6 +300,8 @@ def HIR_RopeOp : HIR_Op<"rope", [Pure, AllTypesMatch<["input", "output"]>]> {
     (C3) `positions` has rank 1 and the input's sequence length.
     (C4) `theta` is positive.
     (C5) the result has the input's type.
+
+    The type inference checks C5, the verifier C1-C4.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_IndexTensor:$positions,
                        I64Attr:$heads, I64Attr:$head_dim,
@@ -290,7 +316,7 @@ def HIR_RopeOp : HIR_Op<"rope", [Pure, AllTypesMatch<["input", "output"]>]> {
   let hasVerifier = 1;
 }
 
-def HIR_EmbeddingOp : HIR_Op<"embedding", [Pure]> {
+def HIR_EmbeddingOp : HIR_Op<"embedding", [Pure, RLX_InferResultTypes<2, 2>]> {
   let summary = "table lookup: one row of [V, D] per id";
   let description = [{
     An id outside [0, V) reads a row of zeros.
@@ -303,17 +329,18 @@ def HIR_EmbeddingOp : HIR_Op<"embedding", [Pure]> {
     (C1) the table has rank 2 `[V, D]`.
     (C2) the result shape is the ids shape followed by `D`, with the table's
          element type.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_IndexTensor:$ids, RLX_FloatTensor:$table);
   let results = (outs RLX_FloatTensor:$output);
   let assemblyFormat = [{
     $ids `,` $table attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def HIR_ActivationOp : HIR_Op<"activation",
-    [Pure, SameOperandsAndResultType]> {
+    [Pure, RLX_InferFirstOperandType<1, 1>]> {
   let summary = "elementwise activation or math function";
   let description = [{
     ```mlir
@@ -323,14 +350,18 @@ def HIR_ActivationOp : HIR_Op<"activation",
     Constraints:
     (C1) operand and result have the same type.
     (C2) integer operands only with `neg`, `abs` and `relu`.
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_UnaryKind:$kind, RLX_NumericTensor:$input);
   let results = (outs RLX_NumericTensor:$output);
-  let assemblyFormat = "$kind $input attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$kind $input attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
 
-def HIR_BinaryOp : HIR_Op<"binary", [Pure]> {
+def HIR_BinaryOp : HIR_Op<"binary",
+    [Pure, RLX_InferResultTypesWith<"inferBinaryTypes", 2, 2>]> {
   let summary = "elementwise binary function with numpy broadcasting";
   let description = [{
     ```mlir
@@ -341,6 +372,8 @@ def HIR_BinaryOp : HIR_Op<"binary", [Pure]> {
     (C1) operands and result have the same element type.
     (C2) the result shape is the broadcast of the operand shapes.
     (C3) `pow` only on floats.
+
+    The type inference checks C1 and C2, the verifier C3.
   }];
   let arguments = (ins RLX_BinaryKind:$kind, RLX_NumericTensor:$lhs,
                        RLX_NumericTensor:$rhs);

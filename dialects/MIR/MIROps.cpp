@@ -1,12 +1,20 @@
-//===- MIROps.cpp - Verifiers, folders and canonicalizers of MIR ----------===//
+//===- MIROps.cpp - Type inference, verifiers, folders, parallel dims ---===//
+//
+// Verification order (MLIR 19): ODS invariants and traits, then verify(),
+// then, with the region verifiers, InferTypeOpInterface's check of the
+// declared result types. A verify() therefore never relies on what the type
+// inference checks; it checks only the constraints the inference leaves to
+// it (each op's description in MIROps.td says which).
+//
+//===----------------------------------------------------------------------===//
 #include "dialects/MIR/MIROps.h"
+#include "dialects/Common/InferRules.h"
 #include "dialects/Common/OpRules.h"
 #include "dialects/Common/ShapeRules.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -74,7 +82,7 @@ LogicalResult ParamOp::verify() {
 
 LogicalResult UnaryOp::verify() {
   // mir.unary C2
-  return verifyUnaryOperand(*this, getKind(), getType());
+  return verifyUnaryOperand(*this, getKind(), getInput().getType());
 }
 
 OpFoldResult UnaryOp::fold(FoldAdaptor) {
@@ -91,9 +99,8 @@ OpFoldResult UnaryOp::fold(FoldAdaptor) {
 }
 
 LogicalResult BinaryOp::verify() {
-  // mir.binary C1, C2, C3
-  return verifyBinaryOperands(*this, getKind(), getLhs().getType(),
-                              getRhs().getType(), getType());
+  // mir.binary C3
+  return verifyBinaryOperand(*this, getKind(), getLhs().getType());
 }
 
 OpFoldResult BinaryOp::fold(FoldAdaptor) {
@@ -118,29 +125,28 @@ OpFoldResult BinaryOp::fold(FoldAdaptor) {
   return {};
 }
 
-LogicalResult CompareOp::verify() {
+LogicalResult CompareOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  TypeRange operands = adaptor.getOperands().getTypes();
   // mir.compare C1
-  if (failed(verifySameElementType(
-          *this, {getLhs().getType(), getRhs().getType()}, "operands")))
+  if (failed(inferSameElementType(in, operands, "operands")))
     return failure();
   // mir.compare C2
-  return verifyElementwiseShapes(
-      *this, {getLhs().getType(), getRhs().getType()}, getType());
+  return inferElementwiseType(
+      in, operands, IntegerType::get(adaptor.getLhs().getContext(), 1), types);
 }
 
-LogicalResult SelectOp::verify() {
+LogicalResult SelectOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
   // mir.select C1
-  if (failed(verifySameElementType(
-          *this,
-          {getTrueValue().getType(), getFalseValue().getType(), getType()},
-          "choices and result")))
+  FailureOr<Type> element = inferSameElementType(
+      in, {adaptor.getTrueValue().getType(), adaptor.getFalseValue().getType()},
+      "choices");
+  if (failed(element))
     return failure();
   // mir.select C2
-  return verifyElementwiseShapes(*this,
-                                 {getCondition().getType(),
-                                  getTrueValue().getType(),
-                                  getFalseValue().getType()},
-                                 getType());
+  return inferElementwiseType(in, adaptor.getOperands().getTypes(), *element,
+                              types);
 }
 
 OpFoldResult SelectOp::fold(FoldAdaptor) {
@@ -184,106 +190,101 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
 // Contractions, reductions, normalizations
 //===----------------------------------------------------------------------===//
 
-LogicalResult MatmulOp::verify() {
-  // mir.matmul C1
-  if (failed(verifySameElementType(
-          *this, {getLhs().getType(), getRhs().getType(), getType()},
-          "operands and result")))
+LogicalResult ReduceOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input = in.tensor(adaptor.getInput(), "input");
+  if (failed(input))
     return failure();
-  // mir.matmul C2, C3, C4
-  return verifyMatmulShapes(*this, getLhs().getType(), getRhs().getType(),
-                            getType());
+  DenseI64ArrayAttr axes = adaptor.getProperties().axes;
+  if (failed(in.requireAttrs({{"axes", axes}})))
+    return failure();
+  // mir.reduce C1
+  if (axes.empty())
+    return in.fail("axes must not be empty");
+  int64_t rank = input->getRank();
+  SmallVector<bool> reduced(rank, false);
+  for (int64_t axis : axes.asArrayRef()) {
+    std::optional<int64_t> dim = normalizeAxis(axis, rank);
+    if (!dim)
+      return in.fail("axis ", axis, " is out of range for rank ", rank);
+    if (reduced[*dim])
+      return in.fail("axis ", axis, " appears more than once");
+    reduced[*dim] = true;
+  }
+  // mir.reduce C2, C3
+  bool keepDim = static_cast<bool>(adaptor.getProperties().keep_dim);
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!reduced[i])
+      shape.push_back(input->getDimSize(i));
+    else if (keepDim)
+      shape.push_back(1);
+  }
+  types.push_back(RankedTensorType::get(shape, input->getElementType()));
+  return success();
 }
 
 LogicalResult ReduceOp::verify() {
-  auto in = getInput().getType();
-  auto out = getType();
-  int64_t rank = in.getRank();
-  // mir.reduce C1
-  if (getAxes().empty())
-    return emitOpError("axes must not be empty");
-  llvm::SmallSet<int64_t, 4> seen;
-  for (int64_t axis : getAxes()) {
-    auto norm = normalizeAxis(axis, rank);
-    if (!norm)
-      return emitOpError() << "axis " << axis << " is out of range for rank "
-                           << rank;
-    if (!seen.insert(*norm).second)
-      return emitOpError() << "axis " << axis << " appears more than once";
-  }
-  // mir.reduce C2
-  SmallVector<int64_t> expected;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (!seen.contains(i))
-      expected.push_back(in.getDimSize(i));
-    else if (getKeepDim())
-      expected.push_back(1);
-  }
-  if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ") << formatShape(out.getShape())
-                                        << " must be " << formatShape(expected);
-  // mir.reduce C3
-  if (failed(verifySameElementType(*this, {in, out}, "operand and result")))
-    return failure();
   // mir.reduce C4
-  if (getKind() == ReduceKind::mean && !isFloatLike(in))
-    return emitOpError("'mean' needs a float operand, got ") << in;
+  if (getKind() == ReduceKind::mean && !isFloatLike(getInput().getType()))
+    return emitOpError("'mean' needs a float operand, got ")
+           << getInput().getType();
   return success();
 }
 
 LogicalResult SoftmaxOp::verify() {
   // mir.softmax C2
-  return verifyAxis(*this, getAxis(), getType().getRank());
+  return verifyAxis(*this, getAxis(), getInput().getType().getRank());
 }
 
 LogicalResult LayerNormOp::verify() {
-  // mir.layer_norm C2
-  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), getType())) ||
-      failed(verifyFeatureParam(*this, "beta", getBeta(), getType())))
-    return failure();
-  // mir.layer_norm C3
-  return verifyEpsilon(*this, getEps().convertToFloat());
+  // mir.layer_norm C2, C3
+  return verifyNormParams(*this, NormKind::layer, getInput().getType(), Value(),
+                          getGamma(), getBeta(), getEps().convertToFloat());
 }
 
 LogicalResult RmsNormOp::verify() {
-  // mir.rms_norm C2
-  if (failed(verifyFeatureParam(*this, "gamma", getGamma(), getType())))
-    return failure();
-  // mir.rms_norm C3
-  return verifyEpsilon(*this, getEps().convertToFloat());
+  // mir.rms_norm C2, C3
+  return verifyNormParams(*this, NormKind::rms, getInput().getType(), Value(),
+                          getGamma(), Value(), getEps().convertToFloat());
 }
 
 LogicalResult CumsumOp::verify() {
   // mir.cumsum C2
-  return verifyAxis(*this, getAxis(), getType().getRank());
+  return verifyAxis(*this, getAxis(), getInput().getType().getRank());
 }
 
 //===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
 
-LogicalResult TransposeOp::verify() {
-  auto in = getInput().getType();
-  auto out = getType();
-  ArrayRef<int64_t> perm = getPermutation();
+LogicalResult TransposeOp::inferResultTypes(const Inference &in,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input = in.tensor(adaptor.getInput(), "input");
+  if (failed(input))
+    return failure();
+  DenseI64ArrayAttr permutation = adaptor.getProperties().permutation;
+  if (failed(in.requireAttrs({{"permutation", permutation}})))
+    return failure();
+  ArrayRef<int64_t> perm = permutation.asArrayRef();
+  int64_t rank = input->getRank();
   // mir.transpose C1
-  if (static_cast<int64_t>(perm.size()) != in.getRank())
-    return emitOpError() << "permutation has " << perm.size()
-                         << " entries but the input has rank " << in.getRank();
-  SmallVector<bool> seen(perm.size(), false);
+  if (static_cast<int64_t>(perm.size()) != rank)
+    return in.fail("permutation has ", perm.size(),
+                   " entries but the input has rank ", rank);
+  SmallVector<bool> seen(rank, false);
   for (int64_t p : perm) {
-    if (p < 0 || p >= in.getRank() || seen[p])
-      return emitOpError("permutation is not a permutation of [0, rank)");
+    if (p < 0 || p >= rank || seen[p])
+      return in.fail("permutation is not a permutation of [0, rank)");
     seen[p] = true;
   }
   // mir.transpose C2
-  SmallVector<int64_t> expected;
+  SmallVector<int64_t> shape;
   for (int64_t p : perm)
-    expected.push_back(in.getDimSize(p));
-  if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ") << formatShape(out.getShape())
-                                        << " must be " << formatShape(expected);
-  return verifySameElementType(*this, {in, out}, "operand and result");
+    shape.push_back(input->getDimSize(p));
+  types.push_back(RankedTensorType::get(shape, input->getElementType()));
+  return success();
 }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
@@ -319,11 +320,21 @@ void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<ComposeTransposes>(context);
 }
 
+/// Reshape and broadcast keep the element type.
+static LogicalResult verifySameElementType(Operation *op, ShapedType in,
+                                           ShapedType out) {
+  if (in.getElementType() != out.getElementType())
+    return op->emitOpError("operand and result must have the same element "
+                           "type, got ")
+           << in.getElementType() << " and " << out.getElementType();
+  return success();
+}
+
 LogicalResult ReshapeOp::verify() {
   auto in = getInput().getType();
   auto out = getType();
   // mir.reshape C1
-  if (failed(verifySameElementType(*this, {in, out}, "operand and result")))
+  if (failed(verifySameElementType(*this, in, out)))
     return failure();
   // mir.reshape C2
   if (in.hasStaticShape() && out.hasStaticShape() &&
@@ -364,44 +375,50 @@ void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<CollapseReshapes>(context);
 }
 
-LogicalResult SliceOp::verify() {
-  auto in = getInput().getType();
-  auto out = getType();
-  int64_t rank = in.getRank();
-  ArrayRef<int64_t> offsets = getOffsets(), sizes = getSizes(),
-                    strides = getStrides();
+LogicalResult SliceOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                        SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input = in.tensor(adaptor.getInput(), "input");
+  if (failed(input))
+    return failure();
+  const Properties &props = adaptor.getProperties();
+  if (failed(in.requireAttrs({{"offsets", props.offsets},
+                              {"sizes", props.sizes},
+                              {"strides", props.strides}})))
+    return failure();
+  ArrayRef<int64_t> offsets = props.offsets.asArrayRef(),
+                    sizes = props.sizes.asArrayRef(),
+                    strides = props.strides.asArrayRef();
+  int64_t rank = input->getRank();
   // mir.slice C1
   if (static_cast<int64_t>(offsets.size()) != rank ||
       static_cast<int64_t>(sizes.size()) != rank ||
       static_cast<int64_t>(strides.size()) != rank)
-    return emitOpError() << "offsets, sizes and strides must each have " << rank
-                         << " entries (the input rank)";
+    return in.fail("offsets, sizes and strides must each have ", rank,
+                   " entries (the input rank)");
   for (int64_t i = 0; i < rank; ++i) {
     // mir.slice C2
     if (offsets[i] < 0 || sizes[i] < 0 || strides[i] < 1)
-      return emitOpError() << "dim " << i << ": offset " << offsets[i]
-                           << ", size " << sizes[i] << ", stride " << strides[i]
-                           << " (need offset >= 0, size >= 0, stride >= 1)";
+      return in.fail("dim ", i, ": offset ", offsets[i], ", size ", sizes[i],
+                     ", stride ", strides[i],
+                     " (need offset >= 0, size >= 0, stride >= 1)");
     // mir.slice C3
-    int64_t dim = in.getDimSize(i);
+    int64_t dim = input->getDimSize(i);
     if (ShapedType::isDynamic(dim) || sizes[i] == 0)
       continue;
     std::optional<int64_t> last =
         llvm::checkedMulAdd(sizes[i] - 1, strides[i], offsets[i]);
     if (!last)
-      return emitOpError() << "dim " << i << ": the window end offset + "
-                           << "(size - 1) * stride overflows int64 and is "
-                           << "outside the input dim of size " << dim;
+      return in.fail("dim ", i,
+                     ": the window end offset + (size - 1) * stride "
+                     "overflows int64 and is outside the input dim of size ",
+                     dim);
     if (*last >= dim)
-      return emitOpError() << "dim " << i << ": window [" << offsets[i] << ", "
-                           << *last << "] is outside the input dim of size "
-                           << dim;
+      return in.fail("dim ", i, ": window [", offsets[i], ", ", *last,
+                     "] is outside the input dim of size ", dim);
   }
   // mir.slice C4
-  if (!shapesCompatible(sizes, out.getShape()))
-    return emitOpError("result shape ")
-           << formatShape(out.getShape()) << " must be " << formatShape(sizes);
-  return verifySameElementType(*this, {in, out}, "operand and result");
+  types.push_back(RankedTensorType::get(sizes, input->getElementType()));
+  return success();
 }
 
 OpFoldResult SliceOp::fold(FoldAdaptor) {
@@ -414,40 +431,55 @@ OpFoldResult SliceOp::fold(FoldAdaptor) {
   return getInput();
 }
 
-LogicalResult ConcatOp::verify() {
+LogicalResult ConcatOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  ValueRange inputs = adaptor.getOperands();
   // mir.concat C1
-  if (getInputs().empty())
-    return emitOpError("needs at least one input");
-  auto out = getType();
-  int64_t rank = out.getRank();
-  // mir.concat C3
-  if (failed(verifyAxis(*this, getAxis(), rank)))
+  if (inputs.empty())
+    return in.fail("needs at least one input");
+  IntegerAttr axisAttr = adaptor.getProperties().axis;
+  if (failed(in.requireAttrs({{"axis", axisAttr}})))
     return failure();
-  int64_t axis = *normalizeAxis(getAxis(), rank);
+  FailureOr<RankedTensorType> first = in.tensor(inputs.front(), "input 0");
+  if (failed(first))
+    return failure();
+  int64_t rank = first->getRank();
+  // mir.concat C3
+  std::optional<int64_t> axis = normalizeAxis(axisAttr.getInt(), rank);
+  if (!axis)
+    return in.fail("axis ", axisAttr.getInt(), " is out of range for rank ",
+                   rank);
+  SmallVector<int64_t> shape(first->getShape());
   int64_t sum = 0;
-  for (auto [i, v] : llvm::enumerate(getInputs())) {
-    auto t = cast<RankedTensorType>(v.getType());
+  for (auto [i, value] : llvm::enumerate(inputs)) {
+    FailureOr<RankedTensorType> t = in.tensor(value, "each input");
+    if (failed(t))
+      return failure();
     // mir.concat C2
-    if (t.getRank() != rank || t.getElementType() != out.getElementType())
-      return emitOpError() << "input " << i << " (" << t
-                           << ") must have the result's rank and element type";
-    // mir.concat C4
-    for (int64_t d = 0; d < rank; ++d)
-      if (d != axis && !dimsCompatible(t.getDimSize(d), out.getDimSize(d)))
-        return emitOpError()
-               << "input " << i << " dim " << d << " is "
-               << formatShape({t.getDimSize(d)}) << " but the result's is "
-               << formatShape({out.getDimSize(d)});
-    if (ShapedType::isDynamic(t.getDimSize(axis)) || sum < 0)
+    if (t->getRank() != rank || t->getElementType() != first->getElementType())
+      return in.fail("input ", i, " (", *t,
+                     ") must have the rank and element type of input 0 (",
+                     *first, ")");
+    // mir.concat C4: other dims take the first static size they have.
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == *axis)
+        continue;
+      int64_t size = t->getDimSize(d);
+      if (!dimsCompatible(size, shape[d]))
+        return in.fail("input ", i, " dim ", d, " is ", formatShape({size}),
+                       " but an earlier input's is ", formatShape({shape[d]}));
+      if (ShapedType::isDynamic(shape[d]))
+        shape[d] = size;
+    }
+    int64_t size = t->getDimSize(*axis);
+    if (ShapedType::isDynamic(sum) || ShapedType::isDynamic(size))
       sum = ShapedType::kDynamic;
-    else if (llvm::AddOverflow(sum, t.getDimSize(axis), sum))
-      return emitOpError() << "the inputs' dim " << axis
-                           << " sizes add up to more than int64 can hold";
+    else if (llvm::AddOverflow(sum, size, sum))
+      return in.fail("the inputs' dim ", *axis,
+                     " sizes add up to more than int64 can hold");
   }
-  if (!dimsCompatible(sum, out.getDimSize(axis)))
-    return emitOpError() << "result dim " << axis << " is "
-                         << out.getDimSize(axis) << " but the inputs add up to "
-                         << sum;
+  shape[*axis] = sum;
+  types.push_back(RankedTensorType::get(shape, first->getElementType()));
   return success();
 }
 
@@ -461,7 +493,7 @@ LogicalResult BroadcastOp::verify() {
   auto in = getInput().getType();
   auto out = getType();
   // mir.broadcast C1
-  if (failed(verifySameElementType(*this, {in, out}, "operand and result")))
+  if (failed(verifySameElementType(*this, in, out)))
     return failure();
   // mir.broadcast C2
   if (!broadcastsTo(in.getShape(), out.getShape()))
@@ -482,172 +514,226 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-LogicalResult GatherOp::verify() {
-  auto table = getTable().getType();
-  auto indices = getIndices().getType();
-  auto out = getType();
-  // mir.gather C1
-  if (failed(verifyAxis(*this, getAxis(), table.getRank())))
+LogicalResult GatherOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> table = in.tensor(adaptor.getTable(), "table");
+  FailureOr<RankedTensorType> indices =
+      in.tensor(adaptor.getIndices(), "indices");
+  if (failed(table) || failed(indices))
     return failure();
-  int64_t axis = *normalizeAxis(getAxis(), table.getRank());
+  // An OperationState need not carry the default axis.
+  IntegerAttr axisAttr = adaptor.getProperties().axis;
+  int64_t axisValue = axisAttr ? axisAttr.getInt() : 0;
+  // mir.gather C1
+  std::optional<int64_t> axis = normalizeAxis(axisValue, table->getRank());
+  if (!axis)
+    return in.fail("axis ", axisValue, " is out of range for rank ",
+                   table->getRank());
   // mir.gather C2
-  SmallVector<int64_t> expected(table.getShape().take_front(axis));
-  llvm::append_range(expected, indices.getShape());
-  llvm::append_range(expected, table.getShape().drop_front(axis + 1));
-  if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ") << formatShape(out.getShape())
-                                        << " must be " << formatShape(expected);
-  return verifySameElementType(*this, {table, out}, "table and result");
+  SmallVector<int64_t> shape(table->getShape().take_front(*axis));
+  llvm::append_range(shape, indices->getShape());
+  llvm::append_range(shape, table->getShape().drop_front(*axis + 1));
+  types.push_back(RankedTensorType::get(shape, table->getElementType()));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-/// Checks the common window attributes: 2 entries >= 1 each for `pairs`, 4
-/// entries >= 0 for padding.
+/// The window attributes of conv2d and pool: 2 entries >= 1 each for
+/// `pairs`, 4 entries >= 0 for padding.
 static LogicalResult
-verifyWindowAttrs(Operation *op,
-                  ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> pairs,
-                  ArrayRef<int64_t> padding) {
+checkWindowAttrs(const Inference &in,
+                 ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> pairs,
+                 ArrayRef<int64_t> padding) {
   for (auto [name, values] : pairs)
     if (values.size() != 2 || values[0] < 1 || values[1] < 1)
-      return op->emitOpError() << name << " must have 2 entries >= 1";
+      return in.fail(name, " must have 2 entries >= 1");
   if (padding.size() != 4 ||
       llvm::any_of(padding, [](int64_t p) { return p < 0; }))
-    return op->emitOpError("padding must have 4 entries >= 0 "
-                           "[top, left, bottom, right]");
+    return in.fail("padding must have 4 entries >= 0 "
+                   "[top, left, bottom, right]");
   return success();
 }
 
-LogicalResult Conv2dOp::verify() {
-  auto in = getInput().getType();
-  auto filter = getFilter().getType();
-  auto out = getType();
-  // mir.conv2d C1
-  if (in.getRank() != 4 || filter.getRank() != 4)
-    return emitOpError("input and filter must have rank 4 (NCHW, OIHW)");
-  // mir.conv2d C2
-  if (failed(verifyWindowAttrs(
-          *this, {{"strides", getStrides()}, {"dilations", getDilations()}},
-          getPadding())))
+/// Result dim `dim` (2: H, 3: W) of conv2d or pool, whose window is named
+/// `window` in messages.
+static FailureOr<int64_t> inferWindowDim(const Inference &in, StringRef window,
+                                         int64_t dim, int64_t size,
+                                         int64_t padBefore, int64_t padAfter,
+                                         int64_t windowSize, int64_t stride,
+                                         int64_t dilation) {
+  bool overflow = false;
+  std::optional<int64_t> out = windowOutputDim(
+      size, padBefore, padAfter, windowSize, stride, dilation, overflow);
+  if (out)
+    return *out;
+  if (overflow)
+    return in.fail("the padded input or the ", window,
+                   " size overflows int64 in dim ", dim);
+  return in.fail("the ", window, " is larger than the padded input in dim ",
+                 dim);
+}
+
+LogicalResult Conv2dOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input = in.tensor(adaptor.getInput(), "input");
+  FailureOr<RankedTensorType> filter = in.tensor(adaptor.getFilter(), "filter");
+  if (failed(input) || failed(filter))
     return failure();
-  // The I64Attr getter is unsigned: compare the signed value.
-  int64_t groups = getGroups();
+  const Properties &props = adaptor.getProperties();
+  if (failed(in.requireAttrs({{"strides", props.strides},
+                              {"padding", props.padding},
+                              {"dilations", props.dilations},
+                              {"groups", props.groups}})))
+    return failure();
+  // mir.conv2d C1
+  if (input->getRank() != 4 || filter->getRank() != 4)
+    return in.fail("input and filter must have rank 4 (NCHW, OIHW)");
+  // mir.conv2d C2
+  ArrayRef<int64_t> strides = props.strides.asArrayRef(),
+                    dilations = props.dilations.asArrayRef(),
+                    pad = props.padding.asArrayRef();
+  if (failed(checkWindowAttrs(
+          in, {{"strides", strides}, {"dilations", dilations}}, pad)))
+    return failure();
+  int64_t groups = props.groups.getInt();
   if (groups < 1)
-    return emitOpError("groups must be >= 1");
+    return in.fail("groups must be >= 1");
   // mir.conv2d C3
-  int64_t channels = in.getDimSize(1), outChannels = filter.getDimSize(0);
+  int64_t channels = input->getDimSize(1), outChannels = filter->getDimSize(0);
   if (!ShapedType::isDynamic(channels) &&
       (channels % groups != 0 ||
-       !dimsCompatible(filter.getDimSize(1), channels / groups)))
-    return emitOpError() << "filter dim 1 must be input channels / groups = "
-                         << channels << " / " << groups;
+       !dimsCompatible(filter->getDimSize(1), channels / groups)))
+    return in.fail("filter dim 1 must be input channels / groups = ", channels,
+                   " / ", groups);
   if (!ShapedType::isDynamic(outChannels) && outChannels % groups != 0)
-    return emitOpError() << "groups (" << groups
-                         << ") must divide the filter's output channels ("
-                         << outChannels << ")";
+    return in.fail("groups (", groups,
+                   ") must divide the filter's output channels (", outChannels,
+                   ")");
   // mir.conv2d C4
-  if (Value bias = getBias()) {
-    auto b = cast<RankedTensorType>(bias.getType());
-    if (b.getRank() != 1 || !dimsCompatible(b.getDimSize(0), outChannels))
-      return emitOpError("bias must have shape ")
-             << formatShape({outChannels}) << ", got "
-             << formatShape(b.getShape());
+  if (Value bias = adaptor.getBias()) {
+    FailureOr<RankedTensorType> b = in.tensor(bias, "bias");
+    if (failed(b))
+      return failure();
+    if (b->getRank() != 1 || !dimsCompatible(b->getDimSize(0), outChannels))
+      return in.fail("bias must have shape ", formatShape({outChannels}),
+                     ", got ", formatShape(b->getShape()));
   }
   // mir.conv2d C5
-  ArrayRef<int64_t> pad = getPadding();
-  bool overflow = false;
-  auto ho =
-      windowOutputDim(in.getDimSize(2), pad[0], pad[2], filter.getDimSize(2),
-                      getStrides()[0], getDilations()[0], overflow);
-  auto wo =
-      windowOutputDim(in.getDimSize(3), pad[1], pad[3], filter.getDimSize(3),
-                      getStrides()[1], getDilations()[1], overflow);
-  if (overflow)
-    return emitOpError("the padded input or the dilated filter size "
-                       "overflows int64");
-  if (!ho || !wo)
-    return emitOpError("the dilated filter is larger than the padded input");
-  SmallVector<int64_t> expected = {in.getDimSize(0), outChannels, *ho, *wo};
-  if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ") << formatShape(out.getShape())
-                                        << " must be " << formatShape(expected);
+  FailureOr<int64_t> ho =
+      inferWindowDim(in, "dilated filter", 2, input->getDimSize(2), pad[0],
+                     pad[2], filter->getDimSize(2), strides[0], dilations[0]);
+  if (failed(ho))
+    return failure();
+  FailureOr<int64_t> wo =
+      inferWindowDim(in, "dilated filter", 3, input->getDimSize(3), pad[1],
+                     pad[3], filter->getDimSize(3), strides[1], dilations[1]);
+  if (failed(wo))
+    return failure();
   // mir.conv2d C6
-  SmallVector<Type> types = {in, filter, out};
-  if (getBias())
-    types.push_back(getBias().getType());
-  return verifySameElementType(*this, types, "operands and result");
+  if (failed(inferSameElementType(in, adaptor.getOperands().getTypes(),
+                                  "operands")))
+    return failure();
+  types.push_back(RankedTensorType::get(
+      {input->getDimSize(0), outChannels, *ho, *wo}, input->getElementType()));
+  return success();
 }
 
-LogicalResult PoolOp::verify() {
-  auto in = getInput().getType();
-  auto out = getType();
+LogicalResult PoolOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                       SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input = in.tensor(adaptor.getInput(), "input");
+  if (failed(input))
+    return failure();
+  const Properties &props = adaptor.getProperties();
+  if (failed(in.requireAttrs({{"kernel", props.kernel},
+                              {"strides", props.strides},
+                              {"padding", props.padding}})))
+    return failure();
   // mir.pool C1
-  if (in.getRank() != 4)
-    return emitOpError("input must have rank 4 (NCHW)");
+  if (input->getRank() != 4)
+    return in.fail("input must have rank 4 (NCHW)");
   // mir.pool C2
-  if (failed(verifyWindowAttrs(
-          *this, {{"kernel", getKernel()}, {"strides", getStrides()}},
-          getPadding())))
+  ArrayRef<int64_t> kernel = props.kernel.asArrayRef(),
+                    strides = props.strides.asArrayRef(),
+                    pad = props.padding.asArrayRef();
+  if (failed(checkWindowAttrs(in, {{"kernel", kernel}, {"strides", strides}},
+                              pad)))
     return failure();
   // mir.pool C3
-  ArrayRef<int64_t> pad = getPadding();
-  bool overflow = false;
-  auto ho = windowOutputDim(in.getDimSize(2), pad[0], pad[2], getKernel()[0],
-                            getStrides()[0], 1, overflow);
-  auto wo = windowOutputDim(in.getDimSize(3), pad[1], pad[3], getKernel()[1],
-                            getStrides()[1], 1, overflow);
-  if (overflow)
-    return emitOpError("the padded input size overflows int64");
-  if (!ho || !wo)
-    return emitOpError("the kernel is larger than the padded input");
-  SmallVector<int64_t> expected = {in.getDimSize(0), in.getDimSize(1), *ho,
-                                   *wo};
-  if (!shapesCompatible(expected, out.getShape()))
-    return emitOpError("result shape ") << formatShape(out.getShape())
-                                        << " must be " << formatShape(expected);
-  return verifySameElementType(*this, {in, out}, "operand and result");
+  FailureOr<int64_t> ho = inferWindowDim(in, "kernel", 2, input->getDimSize(2),
+                                         pad[0], pad[2], kernel[0], strides[0],
+                                         /*dilation=*/1);
+  if (failed(ho))
+    return failure();
+  FailureOr<int64_t> wo = inferWindowDim(in, "kernel", 3, input->getDimSize(3),
+                                         pad[1], pad[3], kernel[1], strides[1],
+                                         /*dilation=*/1);
+  if (failed(wo))
+    return failure();
+  types.push_back(RankedTensorType::get(
+      {input->getDimSize(0), input->getDimSize(1), *ho, *wo},
+      input->getElementType()));
+  return success();
 }
 
-LogicalResult TopKOp::verify() {
-  auto in = getInput().getType();
-  // mir.topk C1
-  if (failed(verifyAxis(*this, getAxis(), in.getRank())))
+LogicalResult TopKOp::inferResultTypes(const Inference &in, Adaptor adaptor,
+                                       SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> input = in.tensor(adaptor.getInput(), "input");
+  if (failed(input))
     return failure();
-  int64_t axis = *normalizeAxis(getAxis(), in.getRank());
+  IntegerAttr kAttr = adaptor.getProperties().k;
+  if (failed(in.requireAttrs({{"k", kAttr}})))
+    return failure();
+  // An OperationState need not carry the default axis.
+  IntegerAttr axisAttr = adaptor.getProperties().axis;
+  int64_t axisValue = axisAttr ? axisAttr.getInt() : -1;
+  // mir.topk C1
+  std::optional<int64_t> axis = normalizeAxis(axisValue, input->getRank());
+  if (!axis)
+    return in.fail("axis ", axisValue, " is out of range for rank ",
+                   input->getRank());
   // mir.topk C2
-  // The I64Attr getter is unsigned: compare the signed value.
-  int64_t k = getK();
-  int64_t dim = in.getDimSize(axis);
+  int64_t k = kAttr.getInt(), dim = input->getDimSize(*axis);
   if (k < 1 || (!ShapedType::isDynamic(dim) && k > dim))
-    return emitOpError() << "k = " << k << " must be in [1, "
-                         << formatShape({dim}) << "] (the axis dim)";
+    return in.fail("k = ", k, " must be in [1, ", formatShape({dim}),
+                   "] (the axis dim)");
   // mir.topk C3
-  SmallVector<int64_t> expected(in.getShape());
-  expected[axis] = k;
-  for (Type t : {getValues().getType(), getIndices().getType()}) {
-    auto shape = cast<RankedTensorType>(t).getShape();
-    if (!shapesCompatible(expected, shape))
-      return emitOpError("result shape ")
-             << formatShape(shape) << " must be " << formatShape(expected);
-  }
-  return verifySameElementType(*this, {in, getValues().getType()},
-                               "input and values");
+  SmallVector<int64_t> shape(input->getShape());
+  shape[*axis] = k;
+  types.push_back(RankedTensorType::get(shape, input->getElementType()));
+  types.push_back(
+      RankedTensorType::get(shape, IntegerType::get(input->getContext(), 64)));
+  return success();
+}
+
+bool TopKOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {
+  if (inferred.size() != 2 || declared.size() != 2)
+    return false;
+  // The indices may be i32 or i64 (the ODS constraint), whichever the
+  // producer chose; their shape is inferred.
+  auto indices = dyn_cast<RankedTensorType>(inferred[1]);
+  auto declaredIndices = dyn_cast<RankedTensorType>(declared[1]);
+  if (!indices || !declaredIndices)
+    return false;
+  return isCompatibleResultType(inferred[0], declared[0]) &&
+         isCompatibleResultType(indices.clone(declaredIndices.getElementType()),
+                                declaredIndices);
 }
 
 //===----------------------------------------------------------------------===//
 // Fused ops
 //===----------------------------------------------------------------------===//
 
-LogicalResult FusedMatmulOp::verify() {
+LogicalResult FusedMatmulOp::inferResultTypes(const Inference &in,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
   // mir.fused_matmul C1-C4
-  if (failed(verifySameElementType(
-          *this, {getLhs().getType(), getRhs().getType(), getType()},
-          "operands and result")) ||
-      failed(verifyMatmulShapes(*this, getLhs().getType(), getRhs().getType(),
-                                getType())))
-    return failure();
+  return inferMatmulTypes(in, adaptor.getOperands().take_front(2), types);
+}
+
+LogicalResult FusedMatmulOp::verify() {
   // mir.fused_matmul C5
   if (Value bias = getBias()) {
     auto b = cast<RankedTensorType>(bias.getType());
@@ -661,57 +747,49 @@ LogicalResult FusedMatmulOp::verify() {
   return success();
 }
 
-LogicalResult ResidualNormOp::verify() {
-  Type x = getInput().getType();
+LogicalResult ResidualNormOp::inferResultTypes(const Inference &in,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &types) {
+  // The getters index by the segment sizes: check them against the operands
+  // (input, residual, bias?, gamma, beta?) first.
+  ArrayRef<int32_t> segments = adaptor.getProperties().operandSegmentSizes;
+  int64_t total = 0;
+  bool fits = true;
+  for (auto [i, size] : llvm::enumerate(segments)) {
+    bool optional = i == 2 || i == 4;
+    fits &= optional ? size == 0 || size == 1 : size == 1;
+    total += size;
+  }
+  if (!fits || total != static_cast<int64_t>(adaptor.getOperands().size()))
+    return in.fail("operand segment sizes do not fit (input, residual, bias?, "
+                   "gamma, beta?) and ",
+                   adaptor.getOperands().size(), " operands");
   // mir.residual_norm C1
-  for (Type t :
-       {getResidual().getType(), getNormed().getType(), getSum().getType()})
-    if (t != x)
-      return emitOpError() << "input, residual and both results must have "
-                           << "the same type, got " << x << " and " << t;
-  // mir.residual_norm C2
-  if (failed(verifyFeatureParam(*this, "bias", getBias(), x)) ||
-      failed(verifyFeatureParam(*this, "gamma", getGamma(), x)) ||
-      failed(verifyFeatureParam(*this, "beta", getBeta(), x)))
-    return failure();
-  // mir.residual_norm C3
-  if (getBeta() && getKind() != NormKind::layer)
-    return emitOpError("beta is only allowed with 'layer' norm");
-  // mir.residual_norm C4
-  return verifyEpsilon(*this, getEps().convertToFloat());
+  return inferResidualNormTypes(in, adaptor.getInput(), adaptor.getResidual(),
+                                types);
+}
+
+LogicalResult ResidualNormOp::verify() {
+  // mir.residual_norm C2, C3, C4
+  return verifyNormParams(*this, getKind(), getInput().getType(), getBias(),
+                          getGamma(), getBeta(), getEps().convertToFloat());
 }
 
 LogicalResult SwigluOp::verify() {
   // mir.swiglu C1
-  if (getWGate().getType() != getWUp().getType())
-    return emitOpError("w_gate and w_up must have the same type, got ")
-           << getWGate().getType() << " and " << getWUp().getType();
-  // mir.swiglu C2, C3
-  if (failed(verifyProjection(*this, "w_gate", getInput().getType(),
-                              getWGate().getType(), getType())))
-    return failure();
-  return verifySameElementType(
-      *this, {getInput().getType(), getWGate().getType(), getType()},
-      "operands and result");
+  return verifySwigluWeights(*this, getWGate().getType(), getWUp().getType());
 }
 
-LogicalResult SharedMatmulOp::verify() {
-  // mir.shared_matmul C1
-  if (getWeights().size() < 2)
-    return emitOpError("needs at least two weights");
-  if (getWeights().size() != getOutputs().size())
-    return emitOpError() << "has " << getWeights().size() << " weights but "
-                         << getOutputs().size() << " results";
+LogicalResult SharedMatmulOp::inferResultTypes(const Inference &in,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &types) {
+  // mir.shared_matmul C1 (one result per weight: the inferred types)
+  if (adaptor.getOperands().size() < 3)
+    return in.fail("needs at least two weights");
   // mir.shared_matmul C2, C3
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(getWeights(), getOutputs()))) {
-    auto [w, y] = pair;
-    std::string name = "weight " + std::to_string(i);
-    if (failed(verifyProjection(*this, name, getInput().getType(), w.getType(),
-                                y.getType())) ||
-        failed(verifySameElementType(
-            *this, {getInput().getType(), w.getType(), y.getType()},
-            "operands and results")))
+  for (auto [i, weight] : llvm::enumerate(adaptor.getWeights())) {
+    if (failed(inferProjectionType(in, "weight " + std::to_string(i),
+                                   adaptor.getInput(), weight, types)))
       return failure();
   }
   return success();
@@ -771,6 +849,93 @@ LogicalResult ElementwiseOp::verifyRegions() {
            << "yields " << yield.getValue().getType()
            << " but the result element type is " << getType().getElementType();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Parallel dims (ParallelDimsOpInterface; docs/CPUBackend.md, "Workgroups")
+//===----------------------------------------------------------------------===//
+
+// The families that split alike (elementwise, matmul, rows, axis ops) get
+// the interface from a trait (MIRInterfaces.h); these ops define it.
+
+using mir::detail::axisOf;
+using mir::detail::rankOf;
+
+static int64_t allResultDims(Operation *op) { return rankOf(op->getResult(0)); }
+
+/// Result dim `dim` of a transpose is input dim `permutation[dim]`.
+int64_t TransposeOp::getIndependentLeadingDims() {
+  return allResultDims(*this);
+}
+std::optional<int64_t> TransposeOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return getPermutation()[dim];
+}
+
+/// Every gather result dim is independent: those of the indices come from
+/// the indices (the table is read whole along them), the others from the
+/// table.
+int64_t GatherOp::getIndependentLeadingDims() { return allResultDims(*this); }
+std::optional<int64_t> GatherOp::getOperandDimAlong(unsigned index,
+                                                    int64_t dim) {
+  int64_t axis = axisOf(getAxis(), getTable());
+  int64_t indexRank = rankOf(getIndices());
+  bool inIndices = dim >= axis && dim < axis + indexRank;
+  if (index == 1)
+    return inIndices ? std::optional<int64_t>(dim - axis) : std::nullopt;
+  if (inIndices)
+    return std::nullopt;
+  return dim < axis ? dim : dim - indexRank + 1;
+}
+
+/// The input's leading dims are the results'; weights are read whole, except
+/// that they split with N (columns).
+int64_t SharedMatmulOp::getIndependentLeadingDims() {
+  return rankOf(getResult(0)) - 1;
+}
+std::optional<int64_t> SharedMatmulOp::getOperandDimAlong(unsigned index,
+                                                          int64_t dim) {
+  bool columns = dim == rankOf(getResult(0)) - 1;
+  if (index == 0)
+    return columns ? std::nullopt : std::optional<int64_t>(dim);
+  return columns ? std::optional<int64_t>(rankOf(getOperand(index)) - 1)
+                 : std::nullopt;
+}
+
+/// The dims before the first reduced one keep their place in the input.
+int64_t ReduceOp::getIndependentLeadingDims() {
+  int64_t first = rankOf(getInput());
+  for (int64_t axis : getAxes())
+    first = std::min(first, axisOf(axis, getInput()));
+  return first;
+}
+std::optional<int64_t> ReduceOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return dim;
+}
+
+/// The dims before the axis.
+int64_t ConcatOp::getIndependentLeadingDims() {
+  return axisOf(getAxis(), getOutput());
+}
+std::optional<int64_t> ConcatOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return dim;
+}
+
+/// N and C.
+int64_t PoolOp::getIndependentLeadingDims() { return 2; }
+std::optional<int64_t> PoolOp::getOperandDimAlong(unsigned, int64_t dim) {
+  return dim;
+}
+
+/// N, and O when each output channel reads every input channel: the input
+/// splits with N, the filter and bias with O.
+int64_t Conv2dOp::getIndependentLeadingDims() {
+  return getGroups() == 1 ? 2 : 1;
+}
+std::optional<int64_t> Conv2dOp::getOperandDimAlong(unsigned index,
+                                                    int64_t dim) {
+  if (dim == 0)
+    return index == 0 ? std::optional<int64_t>(0) : std::nullopt;
+  return index == 0 ? std::nullopt : std::optional<int64_t>(0);
 }
 
 #define GET_OP_CLASSES

@@ -3,8 +3,10 @@
 #define RLX_DIALECTS_MIR_MIROPS_H
 
 #include "dialects/Common/Enums.h"
+#include "dialects/Common/InferRules.h"
 #include "dialects/Common/Traits.h"
 #include "dialects/MIR/MIRDialect.h"
+#include "dialects/MIR/MIRInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

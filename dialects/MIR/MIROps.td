@@ -1,8 +1,11 @@
 //===- MIROps.td - The rlx MIR operations ------------------*- tablegen -*-===//
 //
-// Every op lists its constraints as (C1)...(Cn); the verifier code carries
-// `// mir.<op> Cn` comments and test/Dialect/MIR/invalid.mlir names its cases
-// after them.
+// Every op lists its constraints as (C1)...(Cn); the verifier and type
+// inference code carries `// mir.<op> Cn` comments and
+// test/Dialect/MIR/invalid.mlir names its cases after them. An op whose
+// result types follow from its operands and attributes infers them
+// (RLX_InferResultTypes): the inference checks the constraints that shape
+// the results, the verifier the rest (each description says which).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,8 +13,10 @@
 #define RLX_MIR_OPS
 
 include "dialects/MIR/MIRDialect.td"
+include "dialects/MIR/MIRInterfaces.td"
 include "dialects/Common/Enums.td"
 include "dialects/Common/Types.td"
+include "dialects/Common/InferTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -22,6 +27,9 @@ include "mlir/IR/SymbolInterfaces.td"
 
 class MIR_Op<string mnemonic, list<Trait> traits = []>
     : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+
+// The op's kernel splits into workgroups along its leading dims.
+def MIR_ParallelDims : DeclareOpInterfaceMethods<MIR_ParallelDimsOpInterface>;
 
 //===----------------------------------------------------------------------===//
 // Leaves: constants and parameters
@@ -76,7 +84,8 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
 // Elementwise primitives (tensors, or scalars in a region body)
 //===----------------------------------------------------------------------===//
 
-def MIR_UnaryOp : MIR_Op<"unary", [Pure, SameOperandsAndResultType]> {
+def MIR_UnaryOp : MIR_Op<"unary",
+    [Pure, RLX_InferFirstOperandType<1, 1>, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise unary function (activations and math)";
   let description = [{
     ```mlir
@@ -87,15 +96,20 @@ def MIR_UnaryOp : MIR_Op<"unary", [Pure, SameOperandsAndResultType]> {
     Constraints:
     (C1) operand and result have the same type.
     (C2) integer operands only with `neg`, `abs` and `relu`.
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_UnaryKind:$kind, RLX_NumericTensorOrScalar:$input);
   let results = (outs RLX_NumericTensorOrScalar:$output);
-  let assemblyFormat = "$kind $input attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$kind $input attr-dict `:` type($input)";
   let hasFolder = 1;
   let hasVerifier = 1;
 }
 
-def MIR_BinaryOp : MIR_Op<"binary", [Pure]> {
+def MIR_BinaryOp : MIR_Op<"binary",
+    [Pure, RLX_InferResultTypesWith<"inferBinaryTypes", 2, 2>,
+     MIR_ElementwiseParallelDims]> {
   let summary = "elementwise binary function with numpy broadcasting";
   let description = [{
     Operands broadcast right-aligned: each dim pair is equal or one of them
@@ -110,6 +124,8 @@ def MIR_BinaryOp : MIR_Op<"binary", [Pure]> {
     (C2) tensors: the result shape is the broadcast of the operand shapes;
          scalars: all three are scalars.
     (C3) `pow` only on floats.
+
+    The type inference checks C1 and C2, the verifier C3.
   }];
   let arguments = (ins RLX_BinaryKind:$kind, RLX_NumericTensorOrScalar:$lhs,
                        RLX_NumericTensorOrScalar:$rhs);
@@ -121,7 +137,8 @@ def MIR_BinaryOp : MIR_Op<"binary", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_CompareOp : MIR_Op<"compare", [Pure]> {
+def MIR_CompareOp : MIR_Op<"compare",
+    [Pure, RLX_InferResultTypes<2, 2>, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise comparison with broadcasting, giving i1";
   let description = [{
     ```mlir
@@ -132,6 +149,8 @@ def MIR_CompareOp : MIR_Op<"compare", [Pure]> {
     (C1) the operands have the same element type.
     (C2) tensors: the result shape is the broadcast of the operand shapes;
          scalars: all three are scalars.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_CompareKind:$kind, RLX_NumericTensorOrScalar:$lhs,
                        RLX_NumericTensorOrScalar:$rhs);
@@ -139,10 +158,10 @@ def MIR_CompareOp : MIR_Op<"compare", [Pure]> {
   let assemblyFormat = [{
     $kind $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_SelectOp : MIR_Op<"select", [Pure]> {
+def MIR_SelectOp : MIR_Op<"select",
+    [Pure, RLX_InferResultTypes<3, 3>, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise choice with broadcasting";
   let description = [{
     ```mlir
@@ -153,6 +172,8 @@ def MIR_SelectOp : MIR_Op<"select", [Pure]> {
     (C1) the two choices and the result have the same element type.
     (C2) tensors: the result shape is the broadcast of all three operand
          shapes; scalars: all four are scalars.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_BoolTensorOrScalar:$condition,
                        RLX_AnyTensorOrScalar:$true_value,
@@ -163,10 +184,9 @@ def MIR_SelectOp : MIR_Op<"select", [Pure]> {
     functional-type(operands, results)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def MIR_CastOp : MIR_Op<"cast", [Pure]> {
+def MIR_CastOp : MIR_Op<"cast", [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "elementwise dtype conversion";
   let description = [{
     Float to float rounds to nearest even; float to int truncates toward
@@ -191,7 +211,9 @@ def MIR_CastOp : MIR_Op<"cast", [Pure]> {
 // Contractions, reductions and normalizations
 //===----------------------------------------------------------------------===//
 
-def MIR_MatmulOp : MIR_Op<"matmul", [Pure]> {
+def MIR_MatmulOp : MIR_Op<"matmul",
+    [Pure, RLX_InferResultTypesWith<"inferMatmulTypes", 2, 2>,
+     MIR_MatmulParallelDims]> {
   let summary = "batched matrix product with broadcast batch dims";
   let description = [{
     `[..., M, K] x [..., K, N] -> [broadcast(...), M, N]`.
@@ -205,16 +227,18 @@ def MIR_MatmulOp : MIR_Op<"matmul", [Pure]> {
     (C2) both operands have rank >= 2 and the same contraction dim K.
     (C3) the batch dims broadcast.
     (C4) the result shape is `[batch..., M, N]`.
+
+    The type inference checks C1-C4.
   }];
   let arguments = (ins RLX_NumericTensor:$lhs, RLX_NumericTensor:$rhs);
   let results = (outs RLX_NumericTensor:$output);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_ReduceOp : MIR_Op<"reduce", [Pure]> {
+def MIR_ReduceOp : MIR_Op<"reduce",
+    [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "reduction over a set of axes";
   let description = [{
     ```mlir
@@ -228,6 +252,8 @@ def MIR_ReduceOp : MIR_Op<"reduce", [Pure]> {
          or set to 1 with `keep_dim`.
     (C3) operand and result have the same element type.
     (C4) `mean` only on floats.
+
+    The type inference checks C1-C3, the verifier C4.
   }];
   let arguments = (ins RLX_ReduceKind:$kind, RLX_NumericTensor:$input,
                        DenseI64ArrayAttr:$axes, UnitAttr:$keep_dim);
@@ -239,7 +265,8 @@ def MIR_ReduceOp : MIR_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SoftmaxOp : MIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+def MIR_SoftmaxOp : MIR_Op<"softmax",
+    [Pure, RLX_InferFirstOperandType<1, 1>, MIR_AxisParallelDims]> {
   let summary = "softmax along one axis";
   let description = [{
     ```mlir
@@ -249,16 +276,19 @@ def MIR_SoftmaxOp : MIR_Op<"softmax", [Pure, SameOperandsAndResultType]> {
     Constraints:
     (C1) operand and result have the same type.
     (C2) `axis` is in [-rank, rank).
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_FloatTensor:$input,
                        DefaultValuedAttr<I64Attr, "-1">:$axis);
   let results = (outs RLX_FloatTensor:$output);
-  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
 
 def MIR_LayerNormOp : MIR_Op<"layer_norm",
-    [Pure, AllTypesMatch<["input", "output"]>]> {
+    [Pure, RLX_InferFirstOperandType<2, 3>, MIR_RowParallelDims<1>]> {
   let summary = "layer normalization over the last dim";
   let description = [{
     `(x - mean) / sqrt(var + eps) * gamma + beta`, statistics over the last
@@ -273,6 +303,8 @@ def MIR_LayerNormOp : MIR_Op<"layer_norm",
     (C2) `gamma` (and `beta`) have rank 1, the size of the last input dim
          and the input's element type.
     (C3) `eps` is positive.
+
+    The type inference checks C1, the verifier C2 and C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
                        Optional<RLX_FloatTensor>:$beta, F32Attr:$eps);
@@ -285,7 +317,7 @@ def MIR_LayerNormOp : MIR_Op<"layer_norm",
 }
 
 def MIR_RmsNormOp : MIR_Op<"rms_norm",
-    [Pure, AllTypesMatch<["input", "output"]>]> {
+    [Pure, RLX_InferFirstOperandType<2, 2>, MIR_RowParallelDims<1>]> {
   let summary = "RMS normalization over the last dim";
   let description = [{
     `x / sqrt(mean(x^2) + eps) * gamma`, statistics over the last dim.
@@ -299,6 +331,8 @@ def MIR_RmsNormOp : MIR_Op<"rms_norm",
     (C2) `gamma` has rank 1, the size of the last input dim and the input's
          element type.
     (C3) `eps` is positive.
+
+    The type inference checks C1, the verifier C2 and C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$gamma,
                        F32Attr:$eps);
@@ -310,7 +344,8 @@ def MIR_RmsNormOp : MIR_Op<"rms_norm",
   let hasVerifier = 1;
 }
 
-def MIR_CumsumOp : MIR_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
+def MIR_CumsumOp : MIR_Op<"cumsum",
+    [Pure, RLX_InferFirstOperandType<1, 1>, MIR_AxisParallelDims]> {
   let summary = "inclusive prefix sum along one axis";
   let description = [{
     ```mlir
@@ -320,10 +355,13 @@ def MIR_CumsumOp : MIR_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
     Constraints:
     (C1) operand and result have the same type.
     (C2) `axis` is in [-rank, rank).
+
+    The type inference checks C1, the verifier C2.
   }];
   let arguments = (ins RLX_NumericTensor:$input, I64Attr:$axis);
   let results = (outs RLX_NumericTensor:$output);
-  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($output)";
+  // The result type is inferred from the operand's.
+  let assemblyFormat = "$input `axis` `=` $axis attr-dict `:` type($input)";
   let hasVerifier = 1;
 }
 
@@ -331,7 +369,8 @@ def MIR_CumsumOp : MIR_Op<"cumsum", [Pure, SameOperandsAndResultType]> {
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def MIR_TransposeOp : MIR_Op<"transpose", [Pure]> {
+def MIR_TransposeOp : MIR_Op<"transpose",
+    [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "permutation of dims";
   let description = [{
     Result dim `i` is input dim `permutation[i]`.
@@ -344,6 +383,8 @@ def MIR_TransposeOp : MIR_Op<"transpose", [Pure]> {
     (C1) `permutation` is a permutation of [0, rank).
     (C2) the result shape is the permuted input shape, with the same
          element type.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_AnyTensor:$input, DenseI64ArrayAttr:$permutation);
   let results = (outs RLX_AnyTensor:$output);
@@ -353,7 +394,6 @@ def MIR_TransposeOp : MIR_Op<"transpose", [Pure]> {
   }];
   let hasFolder = 1;
   let hasCanonicalizer = 1;
-  let hasVerifier = 1;
 }
 
 def MIR_ReshapeOp : MIR_Op<"reshape", [Pure]> {
@@ -375,7 +415,7 @@ def MIR_ReshapeOp : MIR_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
+def MIR_SliceOp : MIR_Op<"slice", [Pure, RLX_InferResultTypes<1, 1>]> {
   let summary = "strided static window (slice / narrow)";
   let description = [{
     ```mlir
@@ -387,6 +427,9 @@ def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
     (C2) offsets >= 0, sizes >= 0, strides >= 1.
     (C3) every window lies inside its static input dim.
     (C4) the result shape is `sizes`, with the input's element type.
+
+    The type inference checks C1-C4. Its kernel does not split into
+    workgroups.
   }];
   let arguments = (ins RLX_AnyTensor:$input, DenseI64ArrayAttr:$offsets,
                        DenseI64ArrayAttr:$sizes, DenseI64ArrayAttr:$strides);
@@ -396,10 +439,10 @@ def MIR_SliceOp : MIR_Op<"slice", [Pure]> {
     attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def MIR_ConcatOp : MIR_Op<"concat", [Pure]> {
+def MIR_ConcatOp : MIR_Op<"concat",
+    [Pure, RLX_InferResultTypes<0, -1>, MIR_ParallelDims]> {
   let summary = "join tensors along one axis";
   let description = [{
     ```mlir
@@ -411,6 +454,8 @@ def MIR_ConcatOp : MIR_Op<"concat", [Pure]> {
     (C2) all inputs and the result have the same rank and element type.
     (C3) `axis` is in [-rank, rank).
     (C4) dims other than `axis` agree; the result's `axis` dim is the sum.
+
+    The type inference checks C1-C4.
   }];
   let arguments = (ins Variadic<RLX_AnyTensor>:$inputs, I64Attr:$axis);
   let results = (outs RLX_AnyTensor:$output);
@@ -418,10 +463,10 @@ def MIR_ConcatOp : MIR_Op<"concat", [Pure]> {
     $inputs `axis` `=` $axis attr-dict `:` functional-type($inputs, results)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure]> {
+def MIR_BroadcastOp : MIR_Op<"broadcast",
+    [Pure, MIR_ElementwiseParallelDims]> {
   let summary = "expand size-1 and missing leading dims";
   let description = [{
     ```mlir
@@ -439,7 +484,8 @@ def MIR_BroadcastOp : MIR_Op<"broadcast", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_GatherOp : MIR_Op<"gather", [Pure]> {
+def MIR_GatherOp : MIR_Op<"gather",
+    [Pure, RLX_InferResultTypes<2, 2>, MIR_ParallelDims]> {
   let summary = "pick slices of a table along one axis by index";
   let description = [{
     Result shape: `table[:axis] ++ indices ++ table[axis+1:]`. An index
@@ -453,6 +499,8 @@ def MIR_GatherOp : MIR_Op<"gather", [Pure]> {
     (C1) `axis` is in [-rank, rank) of the table.
     (C2) the result shape is `table[:axis] ++ indices ++ table[axis+1:]`
          with the table's element type.
+
+    The type inference checks C1 and C2.
   }];
   let arguments = (ins RLX_AnyTensor:$table, RLX_IndexTensor:$indices,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
@@ -461,14 +509,14 @@ def MIR_GatherOp : MIR_Op<"gather", [Pure]> {
     $table `[` $indices `]` `axis` `=` $axis attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Convolution, pooling, top-k
 //===----------------------------------------------------------------------===//
 
-def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure]> {
+def MIR_Conv2dOp : MIR_Op<"conv2d",
+    [Pure, RLX_InferResultTypes<2, 3>, MIR_ParallelDims]> {
   let summary = "2-D convolution, NCHW input, OIHW filter";
   let description = [{
     `padding` is [top, left, bottom, right].
@@ -487,6 +535,8 @@ def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure]> {
     (C5) the result shape is `[N, O, Ho, Wo]` with
          `Ho = (H + top + bottom - dilation * (KH - 1) - 1) / stride + 1 >= 1`.
     (C6) all operands and the result have the same element type.
+
+    The type inference checks C1-C6 (C3 and C4 need C1 and C2 first).
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$filter,
                        Optional<RLX_FloatTensor>:$bias,
@@ -498,10 +548,10 @@ def MIR_Conv2dOp : MIR_Op<"conv2d", [Pure]> {
     $padding `dilations` `=` $dilations `groups` `=` $groups attr-dict `:`
     functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_PoolOp : MIR_Op<"pool", [Pure]> {
+def MIR_PoolOp : MIR_Op<"pool",
+    [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "2-D max or average pooling, NCHW";
   let description = [{
     Average pooling divides by the window's in-bounds element count.
@@ -516,6 +566,8 @@ def MIR_PoolOp : MIR_Op<"pool", [Pure]> {
          entries >= 0.
     (C3) the result shape is `[N, C, Ho, Wo]` with
          `Ho = (H + top + bottom - KH) / stride + 1 >= 1`, same element type.
+
+    The type inference checks C1-C3.
   }];
   let arguments = (ins RLX_PoolKind:$kind, RLX_FloatTensor:$input,
                        DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
@@ -525,10 +577,11 @@ def MIR_PoolOp : MIR_Op<"pool", [Pure]> {
     $kind $input `kernel` `=` $kernel `strides` `=` $strides `padding` `=`
     $padding attr-dict `:` type($input) `->` type($output)
   }];
-  let hasVerifier = 1;
 }
 
-def MIR_TopKOp : MIR_Op<"topk", [Pure]> {
+def MIR_TopKOp : MIR_Op<"topk",
+    [Pure, RLX_InferResultTypes<1, 1, /*ownCompatibility=*/1>,
+     MIR_AxisParallelDims]> {
   let summary = "the k largest values along an axis, and their indices";
   let description = [{
     Values are sorted in descending order; ties keep the lower index first.
@@ -542,6 +595,9 @@ def MIR_TopKOp : MIR_Op<"topk", [Pure]> {
     (C2) `k` >= 1 and at most the (static) axis dim.
     (C3) both results have the input shape with the axis dim set to `k`;
          `values` has the input's element type.
+
+    The type inference checks C1-C3. It gives i64 `indices`; i32 ones are
+    compatible too (the element type is the producer's choice).
   }];
   let arguments = (ins RLX_NumericTensor:$input, I64Attr:$k,
                        DefaultValuedAttr<I64Attr, "-1">:$axis);
@@ -550,14 +606,14 @@ def MIR_TopKOp : MIR_Op<"topk", [Pure]> {
     $input `k` `=` $k `axis` `=` $axis attr-dict `:` type($input) `->`
     type($values) `,` type($indices)
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Fused ops
 //===----------------------------------------------------------------------===//
 
-def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure]> {
+def MIR_FusedMatmulOp : MIR_Op<"fused_matmul",
+    [Pure, RLX_InferResultTypes<2, 3>, MIR_MatmulParallelDims]> {
   let summary = "matmul with a bias + activation epilogue";
   let description = [{
     `act(lhs x rhs + bias)`, the epilogue applied on the output tile.
@@ -570,6 +626,8 @@ def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure]> {
     (C1)-(C4) as `mir.matmul`.
     (C5) the optional bias has the element type of the result and
          broadcasts to the result shape.
+
+    The type inference checks C1-C4, the verifier C5.
   }];
   let arguments = (ins RLX_FloatTensor:$lhs, RLX_FloatTensor:$rhs,
                        Optional<RLX_FloatTensor>:$bias,
@@ -584,7 +642,8 @@ def MIR_FusedMatmulOp : MIR_Op<"fused_matmul", [Pure]> {
 }
 
 def MIR_ResidualNormOp : MIR_Op<"residual_norm",
-    [Pure, AttrSizedOperandSegments]> {
+    [Pure, AttrSizedOperandSegments, RLX_InferResultTypes<3, 5>,
+     MIR_RowParallelDims<2>]> {
   let summary = "residual add (+ bias) followed by layer or RMS norm";
   let description = [{
     `sum = input + residual (+ bias)`, `normed = norm(sum)`. Both results
@@ -600,6 +659,8 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
          the input's element type.
     (C3) `beta` only with `layer`.
     (C4) `eps` is positive.
+
+    The type inference checks C1, the verifier C2-C4.
   }];
   let arguments = (ins RLX_NormKind:$kind, RLX_FloatTensor:$input,
                        RLX_FloatTensor:$residual,
@@ -615,7 +676,9 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
   let hasVerifier = 1;
 }
 
-def MIR_SwigluOp : MIR_Op<"swiglu", [Pure]> {
+def MIR_SwigluOp : MIR_Op<"swiglu",
+    [Pure, RLX_InferResultTypesWith<"inferSwigluTypes", 3, 3>,
+     MIR_RowParallelDims<1>]> {
   let summary = "silu(x W_gate) * (x W_up)";
   let description = [{
     ```mlir
@@ -627,6 +690,8 @@ def MIR_SwigluOp : MIR_Op<"swiglu", [Pure]> {
     (C2) the input's last dim is `K`.
     (C3) the result shape is the input shape with the last dim `F`; all
          element types agree.
+
+    The type inference checks C2 and C3 (with `w_gate`), the verifier C1.
   }];
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$w_gate,
                        RLX_FloatTensor:$w_up);
@@ -638,7 +703,8 @@ def MIR_SwigluOp : MIR_Op<"swiglu", [Pure]> {
   let hasVerifier = 1;
 }
 
-def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure]> {
+def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
+    [Pure, RLX_InferResultTypes<1, -1>, MIR_ParallelDims]> {
   let summary = "several matmuls of one input (QKV), one result each";
   let description = [{
     `output_i = input x weights_i`, computed as one matmul on the weights
@@ -653,6 +719,8 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure]> {
     (C2) each weight has rank 2 `[K, N_i]`, with the input's last dim `K`.
     (C3) result `i` is the input shape with the last dim `N_i`; all element
          types agree.
+
+    The type inference checks C1-C3.
   }];
   let arguments = (ins RLX_FloatTensor:$input,
                        Variadic<RLX_FloatTensor>:$weights);
@@ -660,11 +728,10 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul", [Pure]> {
   let assemblyFormat = [{
     $input `,` $weights attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def MIR_ElementwiseOp : MIR_Op<"elementwise",
-    [Pure, IsolatedFromAbove, SingleBlock]> {
+    [Pure, IsolatedFromAbove, SingleBlock, MIR_ElementwiseParallelDims]> {
   let summary = "a fused chain of scalar steps over broadcast inputs";
   let description = [{
     The body runs once per result element on the broadcast inputs' elements

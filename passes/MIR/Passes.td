@@ -183,9 +183,11 @@ def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
   let description = [{
     Input: MIR whose arguments name their dynamic dims (`mir.dims`). Output:
     MIR with every shape static: argument types take the bound sizes and
-    every result type is inferred again, in order (nested regions too),
-    then the function re-verifies. Fails naming any unbound symbol or any
-    dim that cannot be inferred.
+    every result type is inferred again, in order (nested regions too) --
+    by the op's own InferTypeOpInterface where it has one, from the operand
+    for the ops whose result types are declared -- then the function
+    re-verifies. Fails naming any unbound symbol or any dim that cannot be
+    inferred.
 
     `bind` is `symbol=size` entries separated by commas, sizes >= 1, spaces
     around entries and `=` ignored (passes/MIR/SymbolBinding.h parses each
@@ -204,8 +206,10 @@ def MIRSpecialize : Pass<"mir-specialize", "::mlir::func::FuncOp"> {
     with the bindings given); a `?` argument dim without a symbol; a result
     dim inference cannot determine, or that stays dynamic (a `?` param);
     a type whose size overflows int64; an op other than mir ops and
-    `func.return`; and sizes that contradict a static dim (the verifier's
-    error, then one naming the bindings).
+    `func.return`; and sizes that contradict a static dim (the type
+    inference's error, as the verifier would give it, or for a rule the
+    inference leaves to the verifier, its error, then one naming the
+    bindings).
   }];
   let options = [
     ListOption<"bind", "bind", "::mlir::rlx::SymbolBinding",

@@ -12,17 +12,20 @@
 namespace mlir::rlx::mir {
 
 /// The result types `op` has given its current operand types, or failure
-/// with a diagnostic on `op` naming the result and dim that cannot be
-/// inferred.
+/// with a diagnostic on `op` naming what cannot be inferred.
 ///
-/// `op` must have verified before its operands' dims changed: ranks, axes
-/// and attributes are trusted, only dim sizes are new. Element types are
-/// kept from the current result types. A dim that depends on a dynamic
-/// operand dim stays dynamic; a dynamic result dim no operand determines
-/// (a reshape with several `?`, a broadcast to `?` from a dim of 1) is an
-/// error. Operand rules that do not shape a result (matmul K, norm gamma
-/// sizes, concat's other dims, ...) are left to the op's verifier.
-/// Handles every MIR op and `func.return`; any other op is an error.
+/// `op` must have verified before its operands' dims changed: ranks and
+/// attributes are trusted, only dim sizes are new. A MIR op with
+/// InferTypeOpInterface gets its inferred shapes (element types are kept
+/// from the current result types), so its inference's checks apply to the
+/// new sizes (matmul K, broadcasting, windows, ...). For the ops whose
+/// result types are declared (mir.constant, param, cast, reshape, broadcast,
+/// elementwise), a dim that depends on a dynamic operand dim stays dynamic
+/// and a dynamic result dim no operand determines (a reshape with several
+/// `?`, a broadcast to `?` from a dim of 1) is an error. Operand rules that
+/// do not shape a result (norm gamma sizes, ...) are left to the op's
+/// verifier. Handles every MIR op and `func.return`; any other op is an
+/// error.
 FailureOr<SmallVector<Type>> inferResultTypes(Operation *op);
 
 } // namespace mlir::rlx::mir

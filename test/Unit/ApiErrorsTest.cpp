@@ -133,8 +133,23 @@ TEST(CompileErrors, BadGraphShapeNamesTheNode) {
   rlx::Tensor a = g.input("a", rlx::DType::f32, {4, 3});
   rlx::Tensor b = g.input("b", rlx::DType::f32, {5, 2});
   g.setOutputs({{"y", g.matmul(a, b)}});
+  // The op's own type inference (hir.matmul C2) gives the reason.
   expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
-              "graph node 2 (hir.matmul)");
+              "graph node 2 (hir.matmul): contraction dims differ: lhs has "
+              "K = 3, rhs has K = 5");
+  expectStillWorks(s);
+}
+
+TEST(CompileErrors, GraphNodeAttributesReachTheTypeInference) {
+  rlx::Session s;
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {2, 3});
+  // The permutation is a property of the created op: an inference that did
+  // not see it would report a missing attribute instead.
+  g.setOutputs({{"y", g.transpose(x, {0, 0})}});
+  expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+              "graph node 1 (mir.transpose): permutation is not a "
+              "permutation of [0, rank)");
   expectStillWorks(s);
 }
 

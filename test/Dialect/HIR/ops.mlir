@@ -430,6 +430,17 @@ func.func @residual_norm_layer_beta(%x: tensor<4x8xf32>, %r: tensor<4x8xf32>, %g
   return %n, %s : tensor<4x8xf32>, tensor<4x8xf32>
 }
 
+// A result type compatible with the inferred one: the sum's `?` dim stands
+// for the input's 8.
+// CHECK-LABEL: func.func @residual_norm_compatible_result(
+// CHECK-SAME:    %[[X:[^:]+]]: tensor<4x8xf32>, %[[G:[^:]+]]: tensor<8xf32>) -> tensor<4x?xf32> {
+// CHECK-NEXT: %[[N:[^,]+]], %[[S:.+]] = hir.residual_norm rms %[[X]], %[[X]], %[[G]] eps = 5.000000e-01 : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x?xf32>)
+// CHECK-NEXT: return %[[S]] : tensor<4x?xf32>
+func.func @residual_norm_compatible_result(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x?xf32> {
+  %n, %s = hir.residual_norm rms %x, %x, %g eps = 0.5 : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x?xf32>)
+  return %s : tensor<4x?xf32>
+}
+
 // Residual layer norm without beta.
 // CHECK-LABEL: func.func @residual_norm_layer_no_beta(
 // CHECK-SAME: %[[X:[^:]+]]: tensor<4x8xf32>, %[[R:[^:]+]]: tensor<4x8xf32>, %[[G:[^:]+]]: tensor<8xf32>)

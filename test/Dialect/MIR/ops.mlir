@@ -116,6 +116,23 @@ func.func @unary_dtypes(%a: tensor<?x8xf16>, %b: tensor<?xbf16>, %c: tensor<2x?x
   return %0, %1, %2 : tensor<?x8xf16>, tensor<?xbf16>, tensor<2x?xf64>
 }
 
+// A declared result type need only be compatible with the inferred one: a
+// `?` dim stands for the inferred size (and an inferred `?` for any size).
+// CHECK-LABEL: func.func @compatible_result_types(
+// CHECK-SAME:    %[[X:[^:]+]]: tensor<4x8xf32>, %[[Y:[^:]+]]: tensor<?x8xf32>) -> (tensor<4x?xf32>, tensor<4x8xf32>, tensor<?x5xf32>) {
+// CHECK-NEXT:    %[[R0:.+]] = mir.binary add %[[X]], %[[X]] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x?xf32>
+// CHECK-NEXT:    %[[R1:.+]] = mir.binary add %[[Y]], %[[X]] : (tensor<?x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT:    %[[W:.+]] = mir.param "w" : tensor<8x5xf32>
+// CHECK-NEXT:    %[[R2:.+]] = mir.matmul %[[X]], %[[W]] : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<?x5xf32>
+// CHECK-NEXT:    return %[[R0]], %[[R1]], %[[R2]] : tensor<4x?xf32>, tensor<4x8xf32>, tensor<?x5xf32>
+func.func @compatible_result_types(%x: tensor<4x8xf32>, %y: tensor<?x8xf32>) -> (tensor<4x?xf32>, tensor<4x8xf32>, tensor<?x5xf32>) {
+  %0 = mir.binary add %x, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x?xf32>
+  %1 = mir.binary add %y, %x : (tensor<?x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %w = mir.param "w" : tensor<8x5xf32>
+  %2 = mir.matmul %x, %w : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<?x5xf32>
+  return %0, %1, %2 : tensor<4x?xf32>, tensor<4x8xf32>, tensor<?x5xf32>
+}
+
 // Every binary kind, with equal shapes.
 // CHECK-LABEL: func.func @binary_kinds(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<4xf32>, %[[Y:[^:]+]]: tensor<4xf32>) -> tensor<4xf32> {

@@ -88,7 +88,7 @@ func.func @elementwise_from_one(%x: tensor<?x8xf32> {mir.dims = ["batch", 8]}) -
 // `?` broadcast against 3 was fine; batch = 4 against 3 is not.
 func.func @binary_no_longer_broadcasts(%x: tensor<?x8xf32> {mir.dims = ["batch", 8]}) -> tensor<?x8xf32> {
   %w = mir.param "w" : tensor<3x8xf32>
-  // expected-error @+1 {{'mir.binary' op cannot infer result 0: operand shapes do not broadcast: dims 4 and 3 at result dim 0 are neither equal nor 1 (shapes 4x8 and 3x8)}}
+  // expected-error @+1 {{'mir.binary' op operand shapes do not broadcast: dims 4 and 3 at result dim 0 are neither equal nor 1 (shapes 4x8 and 3x8)}}
   %y = mir.binary add %x, %w : (tensor<?x8xf32>, tensor<3x8xf32>) -> tensor<?x8xf32>
   return %y : tensor<?x8xf32>
 }
@@ -98,7 +98,7 @@ func.func @binary_no_longer_broadcasts(%x: tensor<?x8xf32> {mir.dims = ["batch",
 // Matmul batch dims: batch = 4 against 3.
 func.func @matmul_batch_clash(%x: tensor<?x2x8xf32> {mir.dims = ["batch", 2, 8]}) -> tensor<?x2x5xf32> {
   %w = mir.param "w" : tensor<3x8x5xf32>
-  // expected-error @+1 {{'mir.matmul' op cannot infer result 0: batch dims do not broadcast: dims 4 and 3 at result dim 0 are neither equal nor 1 (shapes 4 and 3)}}
+  // expected-error @+1 {{'mir.matmul' op batch dims do not broadcast: dims 4 and 3 at result dim 0 are neither equal nor 1 (shapes 4 and 3)}}
   %y = mir.matmul %x, %w : (tensor<?x2x8xf32>, tensor<3x8x5xf32>) -> tensor<?x2x5xf32>
   return %y : tensor<?x2x5xf32>
 }
@@ -108,7 +108,7 @@ func.func @matmul_batch_clash(%x: tensor<?x2x8xf32> {mir.dims = ["batch", 2, 8]}
 // A 5x5 filter does not fit a 4-high unpadded input (H bound to batch = 4).
 func.func @conv_window_too_large(%x: tensor<1x1x?x8xf32> {mir.dims = [1, 1, "batch", 8]}) -> tensor<1x1x?x4xf32> {
   %w = mir.param "w" : tensor<1x1x5x5xf32>
-  // expected-error @+1 {{'mir.conv2d' op cannot infer result 0 dim 2: the dilated window is larger than the padded input dim}}
+  // expected-error @+1 {{'mir.conv2d' op the dilated filter is larger than the padded input in dim 2}}
   %y = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x1x?x8xf32>, tensor<1x1x5x5xf32>) -> tensor<1x1x?x4xf32>
   return %y : tensor<1x1x?x4xf32>
 }
@@ -117,7 +117,7 @@ func.func @conv_window_too_large(%x: tensor<1x1x?x8xf32> {mir.dims = [1, 1, "bat
 
 // Pooling: a 5-wide window on an unpadded W bound to batch = 4.
 func.func @pool_window_too_large(%x: tensor<1x1x8x?xf32> {mir.dims = [1, 1, 8, "batch"]}) -> tensor<1x1x4x?xf32> {
-  // expected-error @+1 {{'mir.pool' op cannot infer result 0 dim 3: the dilated window is larger than the padded input dim}}
+  // expected-error @+1 {{'mir.pool' op the kernel is larger than the padded input in dim 3}}
   %y = mir.pool max %x kernel = [2, 5] strides = [2, 1] padding = [0, 0, 0, 0] : tensor<1x1x8x?xf32> -> tensor<1x1x4x?xf32>
   return %y : tensor<1x1x4x?xf32>
 }
@@ -161,9 +161,8 @@ func.func @result_overflows(%x: tensor<?xi8> {mir.dims = ["huge"]}) -> tensor<4x
 
 // -----
 
-// Sizes that contradict a static dim the inference leaves to the verifier:
-// K = seq = 8 against the weight's 16.
-// expected-error @+1 {{the function does not verify after binding batch=4, seq=8, huge=4611686018427387904}}
+// A size that contradicts a static dim the op's type inference checks:
+// K = seq = 8 against the weight's 16 (the same message as its verifier's).
 func.func @matmul_k_clash(%x: tensor<4x?xf32> {mir.dims = [4, "seq"]}) -> tensor<4x2xf32> {
   %w = mir.param "w" : tensor<16x2xf32>
   // expected-error @+1 {{'mir.matmul' op contraction dims differ: lhs has K = 8, rhs has K = 16}}
@@ -173,7 +172,8 @@ func.func @matmul_k_clash(%x: tensor<4x?xf32> {mir.dims = [4, "seq"]}) -> tensor
 
 // -----
 
-// Same for a norm's gamma, sized 16 against the bound last dim 8.
+// Sizes that contradict a static dim the inference leaves to the verifier:
+// a norm's gamma, sized 16 against the bound last dim 8.
 // expected-error @+1 {{the function does not verify after binding batch=4, seq=8, huge=4611686018427387904}}
 func.func @norm_gamma_clash(%x: tensor<4x?xf32> {mir.dims = [4, "seq"]}) -> tensor<4x?xf32> {
   %g = mir.param "gamma" : tensor<16xf32>
