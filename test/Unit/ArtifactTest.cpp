@@ -426,13 +426,16 @@ TEST(Artifact, EmptySymbol) {
   expectManifestRejected(a, "dispatch 0: empty symbol");
 }
 
-TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
-  // Random edits behind a recomputed checksum reach the payload parser and the
-  // manifest checks. Whatever gets through must be a well-formed artifact
-  // that encodes back to exactly the same bytes; the rest is
-  // invalid_argument. Under ASan/UBSan this is a small deterministic fuzzer.
-  const std::vector<uint8_t> valid = serializeArtifact(makeArtifact());
-  std::mt19937 rng(12345);
+/// Random edits behind a recomputed checksum reach the payload parser and
+/// the code checks. Whatever gets through must be a well-formed artifact
+/// that encodes back to exactly the same bytes (and, for Vulkan, passes the
+/// loader's in-memory check too); the rest is invalid_argument, or
+/// incompatible for a changed kernel ABI version or device. Under
+/// ASan/UBSan this is a small deterministic fuzzer.
+void expectResealedMutationsRejectedOrCanonical(const Artifact &artifact,
+                                                uint32_t seed) {
+  const std::vector<uint8_t> valid = serializeArtifact(artifact);
+  std::mt19937 rng(seed);
   int accepted = 0;
   for (int iter = 0; iter < 20000; ++iter) {
     std::vector<uint8_t> bytes = valid;
@@ -440,7 +443,7 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     for (int e = 0; e < edits; ++e) {
       size_t payload = bytes.size() - kArtifactHeaderSize;
       size_t at = kArtifactHeaderSize + (payload ? rng() % payload : 0);
-      switch (rng() % 4) {
+      switch (rng() % 5) {
       case 0: // overwrite a byte
         if (at < bytes.size())
           bytes[at] = uint8_t(rng());
@@ -453,7 +456,15 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
           storeU64(bytes, at, picks[rng() % 8]);
         }
         break;
-      case 2: // delete a byte
+      case 2: // overwrite a u32 (versions, indices, counts, sizes)
+        if (at + 4 <= bytes.size()) {
+          const uint32_t picks[] = {0, 1, 2, 3, 64, 0x10000, ~uint32_t(0)};
+          uint32_t v = picks[rng() % 7];
+          for (int i = 0; i < 4; ++i)
+            bytes[at + i] = uint8_t(v >> (8 * i));
+        }
+        break;
+      case 3: // delete a byte
         if (at < bytes.size())
           bytes.erase(bytes.begin() + at);
         break;
@@ -466,7 +477,6 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     reseal(bytes);
     Expected<Artifact> r = decode(bytes);
     if (!r.isOk()) {
-      // A changed kernel ABI version or device is refused as incompatible.
       StatusCode code = r.status().code();
       ASSERT_TRUE(code == StatusCode::invalid_argument ||
                   code == StatusCode::incompatible)
@@ -475,9 +485,16 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     }
     ++accepted;
     ASSERT_EQ(serializeArtifact(*r), bytes) << "iteration " << iter;
+    if (r->device == "vulkan")
+      ASSERT_TRUE(verifyVulkanCode(r->manifest, r->vulkan).isOk())
+          << "iteration " << iter;
   }
   // Some edits (inside names or data) are harmless; the check above ran.
   EXPECT_GT(accepted, 0);
+}
+
+TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
+  expectResealedMutationsRejectedOrCanonical(makeArtifact(), 12345);
 }
 
 //===----------------------------------------------------------------------===//
@@ -769,66 +786,7 @@ TEST(VulkanArtifact, TrailingBytes) {
 }
 
 TEST(VulkanArtifact, ResealedMutationsAreRejectedOrCanonical) {
-  // As for the CPU section: whatever a mutation behind a recomputed
-  // checksum lets through must be a valid artifact that encodes back to
-  // the same bytes.
-  const std::vector<uint8_t> valid = serializeArtifact(makeVulkanArtifact());
-  std::mt19937 rng(54321);
-  int accepted = 0;
-  for (int iter = 0; iter < 20000; ++iter) {
-    std::vector<uint8_t> bytes = valid;
-    int edits = 1 + int(rng() % 4);
-    for (int e = 0; e < edits; ++e) {
-      size_t payload = bytes.size() - kArtifactHeaderSize;
-      size_t at = kArtifactHeaderSize + (payload ? rng() % payload : 0);
-      switch (rng() % 5) {
-      case 0:
-        if (at < bytes.size())
-          bytes[at] = uint8_t(rng());
-        break;
-      case 1:
-        if (at + 8 <= bytes.size()) {
-          const uint64_t picks[] = {
-              0,           1, 63, 64, 255, uint64_t(1) << 31, uint64_t(1) << 62,
-              ~uint64_t(0)};
-          storeU64(bytes, at, picks[rng() % 8]);
-        }
-        break;
-      case 2: // a u32 field (kernel index, counts, workgroup sizes)
-        if (at + 4 <= bytes.size()) {
-          const uint32_t picks[] = {0, 1, 2, 3, 64, 0x10000, ~uint32_t(0)};
-          uint32_t v = picks[rng() % 7];
-          for (int i = 0; i < 4; ++i)
-            bytes[at + i] = uint8_t(v >> (8 * i));
-        }
-        break;
-      case 3:
-        if (at < bytes.size())
-          bytes.erase(bytes.begin() + at);
-        break;
-      default:
-        bytes.insert(bytes.begin() + at, uint8_t(rng()));
-        break;
-      }
-    }
-    storeU64(bytes, 8, bytes.size() - kArtifactHeaderSize);
-    reseal(bytes);
-    Expected<Artifact> r = decode(bytes);
-    if (!r.isOk()) {
-      StatusCode code = r.status().code();
-      ASSERT_TRUE(code == StatusCode::invalid_argument ||
-                  code == StatusCode::incompatible)
-          << "iteration " << iter << ": " << r.status().toString();
-      continue;
-    }
-    ++accepted;
-    ASSERT_EQ(serializeArtifact(*r), bytes) << "iteration " << iter;
-    // What the reader accepts, the loader's in-memory check accepts too.
-    if (r->device == "vulkan")
-      ASSERT_TRUE(verifyVulkanCode(r->manifest, r->vulkan).isOk())
-          << "iteration " << iter;
-  }
-  EXPECT_GT(accepted, 0);
+  expectResealedMutationsRejectedOrCanonical(makeVulkanArtifact(), 54321);
 }
 
 /// A scratch directory, removed with whatever is left in it.
