@@ -52,7 +52,7 @@ SpirvModuleInfo::findCompute(const std::string &name) const {
   return nullptr;
 }
 
-std::string SpirvModuleInfo::versionString() const {
+std::string spirvVersionString(uint32_t version) {
   return std::to_string((version >> 16) & 0xff) + "." +
          std::to_string((version >> 8) & 0xff);
 }

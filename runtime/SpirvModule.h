@@ -45,9 +45,10 @@ struct SpirvModuleInfo {
 
   /// The GLCompute entry point named `name`, or null.
   const SpirvEntryPoint *findCompute(const std::string &name) const;
-  /// "1.3" for version 0x00010300.
-  std::string versionString() const;
 };
+
+/// "1.3" for a SPIR-V version word 0x00010300.
+std::string spirvVersionString(uint32_t version);
 
 /// Reads the header and walks every instruction of `words`. Errors
 /// (invalid_argument, naming the word): shorter than the header, a wrong

@@ -20,11 +20,6 @@ std::string hex(uint32_t v) {
   return buf;
 }
 
-std::string sizeString(const std::array<uint32_t, 3> &size) {
-  return "[" + std::to_string(size[0]) + ", " + std::to_string(size[1]) + ", " +
-         std::to_string(size[2]) + "]";
-}
-
 std::string kernelLabel(size_t index, const VulkanKernel &kernel) {
   return "vulkan kernel " + std::to_string(index) + " ('" + kernel.entryPoint +
          "')";
@@ -57,7 +52,7 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
                      "] is 0 (must be >= 1)");
     if (__builtin_mul_overflow(invocations, n, &invocations))
       return invalid(label + ": workgroup size " +
-                     sizeString(kernel.workgroupSize) + " overflows u32");
+                     vulkanSizeString(kernel.workgroupSize) + " overflows u32");
   }
   if (kernel.written.size() != kernel.bindingCount)
     return invalid(label + ": " + std::to_string(kernel.written.size()) +
@@ -75,9 +70,10 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
                    "(it has: " +
                    entryPointList(module) + ")");
   if (entry->hasLocalSize && entry->localSize != kernel.workgroupSize)
-    return invalid(
-        label + ": workgroup size " + sizeString(kernel.workgroupSize) +
-        " differs from the module's LocalSize " + sizeString(entry->localSize));
+    return invalid(label + ": workgroup size " +
+                   vulkanSizeString(kernel.workgroupSize) +
+                   " differs from the module's LocalSize " +
+                   vulkanSizeString(entry->localSize));
   return Status::ok();
 }
 
@@ -115,6 +111,11 @@ Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
 }
 
 } // namespace
+
+std::string vulkanSizeString(const std::array<uint32_t, 3> &size) {
+  return "[" + std::to_string(size[0]) + ", " + std::to_string(size[1]) + ", " +
+         std::to_string(size[2]) + "]";
+}
 
 std::string vulkanFeatureNames(uint32_t features) {
   static const std::pair<uint32_t, const char *> names[] = {

@@ -15,6 +15,7 @@
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -34,6 +35,9 @@ namespace rlx::runtime {
 /// Returns invalid_argument naming the first field at fault, e.g. "vulkan
 /// dispatch 3 binding 1: offset 96 + size 64 exceeds arena size 128".
 Status verifyVulkanCode(const Manifest &manifest, const VulkanCode &code);
+
+/// "[64, 1, 1]" for a workgroup size or count.
+std::string vulkanSizeString(const std::array<uint32_t, 3> &size);
 
 /// "shaderFloat16, cooperativeMatrix" for VulkanFeature bits (unknown bits
 /// as hex); "none" for 0.

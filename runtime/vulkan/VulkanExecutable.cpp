@@ -19,16 +19,6 @@ Status incompatible(std::string message) {
   return Status(StatusCode::incompatible, std::move(message));
 }
 
-std::string sizeString(const std::array<uint32_t, 3> &size) {
-  return "[" + std::to_string(size[0]) + ", " + std::to_string(size[1]) + ", " +
-         std::to_string(size[2]) + "]";
-}
-
-std::string versionString(uint32_t spirvVersion) {
-  return std::to_string((spirvVersion >> 16) & 0xff) + "." +
-         std::to_string((spirvVersion >> 8) & 0xff);
-}
-
 /// A global memory barrier: what the first scope's stages wrote becomes
 /// visible to the second scope's accesses.
 void memoryBarrier(VkCommandBuffer commands, VkPipelineStageFlags srcStages,
@@ -192,9 +182,9 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
       return module.status();
     if (module->version > info.maxSpirvVersion)
       return incompatible(name + ": the SPIR-V module is version " +
-                          versionString(module->version) + ", but " + device +
-                          " takes SPIR-V up to " +
-                          versionString(info.maxSpirvVersion) + recompile);
+                          spirvVersionString(module->version) + ", but " +
+                          device + " takes SPIR-V up to " +
+                          spirvVersionString(info.maxSpirvVersion) + recompile);
   }
   if (manifest.alignment % info.minStorageBufferOffsetAlignment)
     return incompatible(
@@ -212,14 +202,14 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
       invocations *= kernel.workgroupSize[d];
       if (kernel.workgroupSize[d] > info.maxComputeWorkGroupSize[d])
         return incompatible(where + ": workgroup size " +
-                            sizeString(kernel.workgroupSize) +
+                            vulkanSizeString(kernel.workgroupSize) +
                             " exceeds the maxComputeWorkGroupSize " +
-                            sizeString(info.maxComputeWorkGroupSize) + " of " +
-                            device + recompile);
+                            vulkanSizeString(info.maxComputeWorkGroupSize) +
+                            " of " + device + recompile);
     }
     if (invocations > info.maxComputeWorkGroupInvocations)
       return incompatible(where + ": workgroup size " +
-                          sizeString(kernel.workgroupSize) + " has " +
+                          vulkanSizeString(kernel.workgroupSize) + " has " +
                           std::to_string(invocations) +
                           " invocations, more than the "
                           "maxComputeWorkGroupInvocations " +
@@ -245,8 +235,8 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
                             std::to_string(dispatch.grid[1]) + ", " +
                             std::to_string(dispatch.grid[2]) +
                             "] exceeds the maxComputeWorkGroupCount " +
-                            sizeString(info.maxComputeWorkGroupCount) + " of " +
-                            device + recompile);
+                            vulkanSizeString(info.maxComputeWorkGroupCount) +
+                            " of " + device + recompile);
     const VulkanDispatch &vk = code.dispatches[i];
     for (size_t b = 0; b < vk.bindings.size(); ++b)
       if (vk.bindings[b].size > info.maxStorageBufferRange)
