@@ -2,6 +2,7 @@
 #include "runtime/Artifact.h"
 
 #include "runtime/ManifestVerifier.h"
+#include "runtime/VulkanCodeVerifier.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,6 +25,12 @@ constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
 constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8;
 /// An object: its length field.
 constexpr uint64_t kMinObjectBytes = 8;
+/// A Vulkan kernel: entry point length, workgroup size, binding count.
+constexpr uint64_t kMinVulkanKernelBytes = 8 + 3 * 4 + 4;
+/// A Vulkan dispatch: kernel index and binding count.
+constexpr uint64_t kMinVulkanDispatchBytes = 4 + 4;
+/// A Vulkan binding: offset and size.
+constexpr uint64_t kVulkanBindingBytes = 8 + 8;
 
 //===----------------------------------------------------------------------===//
 // Writing
@@ -135,6 +142,29 @@ public:
     cur += n;
     return v;
   }
+  /// A bytes field that holds little-endian u32 words.
+  std::vector<uint32_t> words(const std::string &field) {
+    uint64_t n = length(field);
+    if (ok() && n % 4) {
+      fail(field + ": length " + std::to_string(n) +
+           " is not a multiple of 4 bytes");
+      return {};
+    }
+    std::vector<uint32_t> v(n / 4);
+    for (uint32_t &word : v) {
+      word = loadU32(cur);
+      cur += 4;
+    }
+    return v;
+  }
+  /// `n` raw bytes, checked against the remaining ones.
+  std::vector<uint8_t> fixedBytes(uint64_t n, const std::string &field) {
+    if (!need(n, field))
+      return {};
+    std::vector<uint8_t> v(cur, cur + n);
+    cur += n;
+    return v;
+  }
 
 private:
   bool need(uint64_t n, const std::string &field) {
@@ -200,6 +230,60 @@ void readDispatch(Reader &r, uint64_t index, Dispatch &dispatch) {
     dispatch.grid[d] = r.i64(prefix + " grid[" + std::to_string(d) + "]");
 }
 
+void readCpuCode(Reader &r, CpuCode &cpu) {
+  cpu.triple = r.str("triple");
+  cpu.cpuFeatures = r.str("cpu features");
+  uint64_t objectCount = r.count("object count", kMinObjectBytes);
+  cpu.objects.resize(objectCount);
+  for (uint64_t i = 0; i < objectCount && r.ok(); ++i)
+    cpu.objects[i] = r.bytes("object code");
+}
+
+void readVulkanKernel(Reader &r, uint64_t index, VulkanKernel &kernel) {
+  std::string prefix = "vulkan kernel " + std::to_string(index);
+  kernel.entryPoint = r.str(prefix + " entry point");
+  for (int d = 0; d < 3; ++d)
+    kernel.workgroupSize[d] =
+        r.u32(prefix + " workgroup size[" + std::to_string(d) + "]");
+  kernel.bindingCount = r.u32(prefix + " binding count");
+  kernel.written = r.fixedBytes(kernel.bindingCount, prefix + " written flags");
+}
+
+void readVulkanDispatch(Reader &r, uint64_t index, VulkanDispatch &dispatch) {
+  std::string prefix = "vulkan dispatch " + std::to_string(index);
+  dispatch.kernel = r.u32(prefix + " kernel");
+  uint32_t bindingCount = r.u32(prefix + " binding count");
+  if (!r.ok())
+    return;
+  if (bindingCount > r.remaining() / kVulkanBindingBytes)
+    return r.fail(prefix + ": binding count " + std::to_string(bindingCount) +
+                  " needs " +
+                  std::to_string(bindingCount * kVulkanBindingBytes) +
+                  " bytes but only " + std::to_string(r.remaining()) +
+                  " remain in the payload");
+  dispatch.bindings.resize(bindingCount);
+  for (uint32_t b = 0; b < bindingCount; ++b) {
+    std::string field = prefix + " binding " + std::to_string(b);
+    dispatch.bindings[b].offset = r.u64(field + " offset");
+    dispatch.bindings[b].size = r.u64(field + " size");
+  }
+}
+
+void readVulkanCode(Reader &r, VulkanCode &code) {
+  code.requiredFeatures = r.u32("vulkan required features");
+  code.requiredSubgroupSize = r.u32("vulkan required subgroup size");
+  code.spirv = r.words("vulkan spirv");
+  uint64_t kernelCount = r.count("vulkan kernel count", kMinVulkanKernelBytes);
+  code.kernels.resize(kernelCount);
+  for (uint64_t i = 0; i < kernelCount && r.ok(); ++i)
+    readVulkanKernel(r, i, code.kernels[i]);
+  uint64_t dispatchCount =
+      r.count("vulkan dispatch count", kMinVulkanDispatchBytes);
+  code.dispatches.resize(dispatchCount);
+  for (uint64_t i = 0; i < dispatchCount && r.ok(); ++i)
+    readVulkanDispatch(r, i, code.dispatches[i]);
+}
+
 Status readPayload(const uint8_t *data, size_t size, Artifact &artifact) {
   Reader r(data, size);
   Manifest &m = artifact.manifest;
@@ -228,26 +312,52 @@ Status readPayload(const uint8_t *data, size_t size, Artifact &artifact) {
                       std::to_string(artifact.kernelAbiVersion) +
                       "; this runtime implements version " +
                       std::to_string(abi::kKernelAbiVersion));
-  if (artifact.device != "cpu")
+  bool vulkan = artifact.device == "vulkan";
+  if (artifact.device != "cpu" && !vulkan)
     return Status(StatusCode::incompatible,
                   "the artifact holds code for device '" + artifact.device +
-                      "', which this runtime cannot load (it loads: cpu)");
-  CpuCode &cpu = artifact.cpu;
-  cpu.triple = r.str("triple");
-  cpu.cpuFeatures = r.str("cpu features");
-  uint64_t objectCount = r.count("object count", kMinObjectBytes);
-  if (!r.ok())
-    return r.takeError();
-  cpu.objects.resize(objectCount);
-  for (uint64_t i = 0; i < objectCount && r.ok(); ++i)
-    cpu.objects[i] = r.bytes("object code");
+                      "', which this runtime cannot load (it loads: cpu, "
+                      "vulkan)");
+  if (vulkan)
+    readVulkanCode(r, artifact.vulkan);
+  else
+    readCpuCode(r, artifact.cpu);
   if (!r.ok())
     return r.takeError();
   if (r.remaining())
     return Status(StatusCode::invalid_argument,
                   std::to_string(r.remaining()) +
-                      " unexpected bytes after the object code");
-  return verifyManifest(m);
+                      " unexpected bytes after the " +
+                      (vulkan ? "vulkan code" : "object code"));
+  if (Status s = verifyManifest(m); !s)
+    return s;
+  return vulkan ? verifyVulkanCode(m, artifact.vulkan) : Status::ok();
+}
+
+void writeVulkanCode(Writer &w, const VulkanCode &code) {
+  w.u32(code.requiredFeatures);
+  w.u32(code.requiredSubgroupSize);
+  w.u64(code.spirv.size() * 4);
+  for (uint32_t word : code.spirv)
+    w.u32(word);
+  w.u64(code.kernels.size());
+  for (const VulkanKernel &kernel : code.kernels) {
+    w.str(kernel.entryPoint);
+    for (uint32_t n : kernel.workgroupSize)
+      w.u32(n);
+    w.u32(kernel.bindingCount);
+    for (uint8_t flag : kernel.written)
+      w.u8(flag);
+  }
+  w.u64(code.dispatches.size());
+  for (const VulkanDispatch &dispatch : code.dispatches) {
+    w.u32(dispatch.kernel);
+    w.u32(static_cast<uint32_t>(dispatch.bindings.size()));
+    for (const VulkanBinding &binding : dispatch.bindings) {
+      w.u64(binding.offset);
+      w.u64(binding.size);
+    }
+  }
 }
 
 std::string hex(uint64_t v) {
@@ -313,11 +423,17 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
   }
   w.u32(artifact.kernelAbiVersion);
   w.str(artifact.device);
-  w.str(artifact.cpu.triple);
-  w.str(artifact.cpu.cpuFeatures);
-  w.u64(artifact.cpu.objects.size());
-  for (const std::vector<uint8_t> &object : artifact.cpu.objects)
-    w.bytes(object.data(), object.size());
+  if (artifact.device == "vulkan") {
+    writeVulkanCode(w, artifact.vulkan);
+  } else {
+    // Any other device gets the CPU layout; the reader refuses devices it
+    // does not know before reading their code.
+    w.str(artifact.cpu.triple);
+    w.str(artifact.cpu.cpuFeatures);
+    w.u64(artifact.cpu.objects.size());
+    for (const std::vector<uint8_t> &object : artifact.cpu.objects)
+      w.bytes(object.data(), object.size());
+  }
 
   // The header goes in last: it carries the payload's length and checksum.
   size_t payloadSize = out.size() - kArtifactHeaderSize;

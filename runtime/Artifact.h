@@ -17,6 +17,7 @@
 //           | bytes spirv (a multiple of 4 bytes: the module's words)
 //           | u64 kernelCount | kernel... | u64 dispatchCount | vkdispatch...
 //   kernel  str entryPoint | u32 wgX | u32 wgY | u32 wgZ | u32 bindingCount
+//           | u8 written x bindingCount (1: the kernel may write it, 0: not)
 //   vkdispatch u32 kernel | u32 bindingCount | (u64 offset | u64 size) x count
 //   manifest str name | u64 arenaSize | u64 alignment
 //           | u64 slotCount  | slot...
@@ -88,9 +89,18 @@ enum VulkanFeature : uint32_t {
 /// storage-buffer bindings (descriptor set 0, bindings 0..bindingCount-1, in
 /// the order of the LIR kernel's arguments).
 struct VulkanKernel {
+  /// The name of a GLCompute OpEntryPoint of the module.
   std::string entryPoint;
+  /// Equal to the entry point's LocalSize when the module declares one.
   std::array<uint32_t, 3> workgroupSize = {1, 1, 1};
   uint32_t bindingCount = 0;
+  /// One flag per binding (bindingCount of them): 1 when the kernel may
+  /// write that binding, 0 when it only reads it. The runtime places a
+  /// barrier before a dispatch only when it touches bytes an earlier
+  /// dispatch wrote, or writes bytes an earlier one read, since the last
+  /// barrier; a binding written but flagged 0 is a data race. The flags are
+  /// trusted like the code itself.
+  std::vector<uint8_t> written;
 };
 
 /// The part of the arena one binding of a dispatch sees.
@@ -113,7 +123,9 @@ struct VulkanCode {
   uint32_t requiredFeatures = 0;
   /// The subgroup size the code assumes; 0: any.
   uint32_t requiredSubgroupSize = 0;
-  /// The SPIR-V module's words.
+  /// The SPIR-V module's words (host order; little-endian in the file),
+  /// starting with the magic number 0x07230203. Empty only when there are
+  /// no kernels.
   std::vector<uint32_t> spirv;
   std::vector<VulkanKernel> kernels;
   /// One per manifest dispatch, in the same order.
@@ -140,11 +152,12 @@ uint64_t fnv1a64(const uint8_t *data, size_t size);
 /// manifest: the reader does, so a bad writer cannot produce a loadable file.
 std::vector<uint8_t> serializeArtifact(const Artifact &artifact);
 
-/// Decodes and validates `size` bytes at `data`. Errors: data_loss (empty,
-/// truncated, checksum mismatch, trailing bytes), invalid_argument (wrong
-/// magic, a length, enum, size or offset that is out of range; the message
-/// names the field), incompatible (another format or kernel ABI version, a
-/// device this runtime does not know).
+/// Decodes and validates `size` bytes at `data`: the manifest
+/// (verifyManifest) and the device's code (for Vulkan, verifyVulkanCode).
+/// Errors: data_loss (empty, truncated, checksum mismatch, trailing bytes),
+/// invalid_argument (wrong magic, a length, enum, size or offset that is
+/// out of range; the message names the field), incompatible (another format
+/// or kernel ABI version, a device this runtime does not know).
 Expected<Artifact> deserializeArtifact(const uint8_t *data, size_t size);
 
 /// Writes `artifact` to a temporary file beside `path`, then renames it over

@@ -1,9 +1,10 @@
 //===- Executable.h - A loaded artifact, ready to run, on any device ------===//
 //
 // What the rest of rlx sees of a loaded artifact: the runtime's interface
-// (runtime/Runtime.h makes one), implemented per device (runtime/cpu). One
-// executable owns one arena; run() writes it, so it is not reentrant (a
-// concurrent second call returns failed_precondition instead of racing).
+// (runtime/Runtime.h makes one), implemented per device (runtime/cpu,
+// runtime/vulkan). One executable owns one arena; run() writes it, so it is
+// not reentrant (a concurrent second call returns failed_precondition
+// instead of racing).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_RUNTIME_EXECUTABLE_H

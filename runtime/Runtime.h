@@ -11,8 +11,10 @@
 #include "runtime/Artifact.h"
 #include "runtime/Executable.h"
 #include "runtime/ThreadPool.h"
+#include "runtime/VulkanDevice.h"
 
 #include <memory>
+#include <string>
 
 namespace rlx::runtime {
 
@@ -22,18 +24,36 @@ struct LoadOptions {
   ThreadPool *pool = nullptr;
 };
 
-/// Loads `artifact` for its device (Artifact::device). The artifact may be
+/// Loads `artifact` for its device (Artifact::device: "cpu", or "vulkan" on
+/// the process's Vulkan device, docs/VulkanBackend.md). The artifact may be
 /// freed afterwards. Errors: incompatible (another device, kernel ABI,
-/// triple, or a CPU feature the host lacks, named), invalid_argument (a
-/// manifest rule broken, code that does not link, named), resource_exhausted
-/// (the arena cannot be allocated), unimplemented (code that needs a
-/// library this runtime was built without).
+/// triple, or a CPU feature, Vulkan feature or device limit the machine
+/// lacks, named), invalid_argument (a manifest or code-section rule broken,
+/// code that does not link or that the driver refuses, named),
+/// resource_exhausted (the arena cannot be allocated), unimplemented (code
+/// that needs a library this runtime was built without), unavailable (a
+/// Vulkan artifact without a Vulkan driver or device, or a runtime built
+/// without Vulkan, naming the cause), data_loss (the Vulkan device was
+/// lost).
 Expected<std::unique_ptr<Executable>> load(const Artifact &artifact,
                                            const LoadOptions &options = {});
 
 /// True when this runtime was built with OpenBLAS, so it loads CPU code
 /// compiled with CompileOptions::nativeMatmul.
 bool hasNativeMatmul();
+
+/// True when this runtime was built with Vulkan (CMake option
+/// RLX_ENABLE_VULKAN) and the process's Vulkan context exists: an instance
+/// and a device (RLX_VULKAN_DEVICE picks one). Otherwise `why`, if given,
+/// says what is missing, e.g. "no Vulkan driver: vkCreateInstance returned
+/// VK_ERROR_INCOMPATIBLE_DRIVER". Creates the context on first use.
+bool vulkanAvailable(std::string *why = nullptr);
+
+/// The Vulkan device load() runs Vulkan artifacts on, read from the driver;
+/// the compiler's SPIR-V target environment comes from it. Errors as for
+/// vulkanAvailable (unavailable, or invalid_argument for a bad
+/// RLX_VULKAN_DEVICE / RLX_VULKAN_VALIDATION).
+Expected<VulkanDeviceInfo> vulkanDevice();
 
 } // namespace rlx::runtime
 

@@ -1,8 +1,10 @@
 //===- ArtifactTest.cpp - Artifact encoding and its defences --------------===//
 #include "runtime/Artifact.h"
+#include "runtime/VulkanCodeVerifier.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <dirent.h>
@@ -424,13 +426,16 @@ TEST(Artifact, EmptySymbol) {
   expectManifestRejected(a, "dispatch 0: empty symbol");
 }
 
-TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
-  // Random edits behind a recomputed checksum reach the payload parser and the
-  // manifest checks. Whatever gets through must be a well-formed artifact
-  // that encodes back to exactly the same bytes; the rest is
-  // invalid_argument. Under ASan/UBSan this is a small deterministic fuzzer.
-  const std::vector<uint8_t> valid = serializeArtifact(makeArtifact());
-  std::mt19937 rng(12345);
+/// Random edits behind a recomputed checksum reach the payload parser and
+/// the code checks. Whatever gets through must be a well-formed artifact
+/// that encodes back to exactly the same bytes (and, for Vulkan, passes the
+/// loader's in-memory check too); the rest is invalid_argument, or
+/// incompatible for a changed kernel ABI version or device. Under
+/// ASan/UBSan this is a small deterministic fuzzer.
+void expectResealedMutationsRejectedOrCanonical(const Artifact &artifact,
+                                                uint32_t seed) {
+  const std::vector<uint8_t> valid = serializeArtifact(artifact);
+  std::mt19937 rng(seed);
   int accepted = 0;
   for (int iter = 0; iter < 20000; ++iter) {
     std::vector<uint8_t> bytes = valid;
@@ -438,7 +443,7 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     for (int e = 0; e < edits; ++e) {
       size_t payload = bytes.size() - kArtifactHeaderSize;
       size_t at = kArtifactHeaderSize + (payload ? rng() % payload : 0);
-      switch (rng() % 4) {
+      switch (rng() % 5) {
       case 0: // overwrite a byte
         if (at < bytes.size())
           bytes[at] = uint8_t(rng());
@@ -451,7 +456,15 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
           storeU64(bytes, at, picks[rng() % 8]);
         }
         break;
-      case 2: // delete a byte
+      case 2: // overwrite a u32 (versions, indices, counts, sizes)
+        if (at + 4 <= bytes.size()) {
+          const uint32_t picks[] = {0, 1, 2, 3, 64, 0x10000, ~uint32_t(0)};
+          uint32_t v = picks[rng() % 7];
+          for (int i = 0; i < 4; ++i)
+            bytes[at + i] = uint8_t(v >> (8 * i));
+        }
+        break;
+      case 3: // delete a byte
         if (at < bytes.size())
           bytes.erase(bytes.begin() + at);
         break;
@@ -464,7 +477,6 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     reseal(bytes);
     Expected<Artifact> r = decode(bytes);
     if (!r.isOk()) {
-      // A changed kernel ABI version or device is refused as incompatible.
       StatusCode code = r.status().code();
       ASSERT_TRUE(code == StatusCode::invalid_argument ||
                   code == StatusCode::incompatible)
@@ -473,9 +485,308 @@ TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
     }
     ++accepted;
     ASSERT_EQ(serializeArtifact(*r), bytes) << "iteration " << iter;
+    if (r->device == "vulkan")
+      ASSERT_TRUE(verifyVulkanCode(r->manifest, r->vulkan).isOk())
+          << "iteration " << iter;
   }
   // Some edits (inside names or data) are harmless; the check above ran.
   EXPECT_GT(accepted, 0);
+}
+
+TEST(Artifact, ResealedMutationsAreRejectedOrCanonical) {
+  expectResealedMutationsRejectedOrCanonical(makeArtifact(), 12345);
+}
+
+//===----------------------------------------------------------------------===//
+// The Vulkan code section
+//===----------------------------------------------------------------------===//
+
+constexpr uint32_t op(uint32_t wordCount, uint32_t opcode) {
+  return wordCount << 16 | opcode;
+}
+
+/// The words a SPIR-V literal string takes: `s`, NUL-terminated, packed
+/// four bytes a word, low byte first.
+std::vector<uint32_t> literal(const std::string &s) {
+  std::vector<uint32_t> words(s.size() / 4 + 1, 0);
+  for (size_t i = 0; i < s.size(); ++i)
+    words[i / 4] |= uint32_t(uint8_t(s[i])) << (8 * (i % 4));
+  return words;
+}
+
+/// A module header and the instructions the verifier reads: entry points
+/// "k0" (LocalSize 64 x 1 x 1) and "main" (no LocalSize), both GLCompute.
+/// Not a complete module (no functions): the verifier is not a validator.
+std::vector<uint32_t> tinySpirv() {
+  std::vector<uint32_t> w = {0x07230203, 0x00010300, 0, 10, 0};
+  w.insert(w.end(), {op(2, 17), 1});    // OpCapability Shader
+  w.insert(w.end(), {op(3, 14), 0, 1}); // OpMemoryModel Logical GLSL450
+  for (auto [id, name] : {std::pair<uint32_t, std::string>{1, "k0"},
+                          std::pair<uint32_t, std::string>{2, "main"}}) {
+    std::vector<uint32_t> text = literal(name);
+    w.insert(w.end(), {op(3 + text.size(), 15), 5, id});
+    w.insert(w.end(), text.begin(), text.end());
+  }
+  w.insert(w.end(), {op(6, 16), 1, 17, 64, 1, 1}); // LocalSize for %1
+  return w;
+}
+
+/// makeArtifact()'s manifest with Vulkan code: kernel 0 ("k0") reads x and
+/// writes y, kernel 1 ("main") writes w's 64-byte aligned block.
+Artifact makeVulkanArtifact() {
+  Artifact a = makeArtifact();
+  a.device = "vulkan";
+  a.cpu = CpuCode();
+  VulkanCode &code = a.vulkan;
+  code.requiredFeatures = kVulkanFloat16 | kVulkanStorage8Bit;
+  code.requiredSubgroupSize = 32;
+  code.spirv = tinySpirv();
+  code.kernels = {VulkanKernel{"k0", {64, 1, 1}, 2, {0, 1}},
+                  VulkanKernel{"main", {8, 8, 1}, 1, {1}}};
+  VulkanDispatch d0;
+  d0.kernel = 0;
+  d0.bindings = {{0, 32}, {192, 8}};
+  VulkanDispatch d1;
+  d1.kernel = 1;
+  d1.bindings = {{64, 64}};
+  code.dispatches = {d0, d1};
+  return a;
+}
+
+void expectVulkanEqual(const Artifact &a, const Artifact &b) {
+  expectEqual(a, b);
+  EXPECT_EQ(a.device, b.device);
+  const VulkanCode &x = a.vulkan;
+  const VulkanCode &y = b.vulkan;
+  EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
+  EXPECT_EQ(x.requiredSubgroupSize, y.requiredSubgroupSize);
+  EXPECT_EQ(x.spirv, y.spirv);
+  ASSERT_EQ(x.kernels.size(), y.kernels.size());
+  for (size_t i = 0; i < x.kernels.size(); ++i) {
+    EXPECT_EQ(x.kernels[i].entryPoint, y.kernels[i].entryPoint);
+    EXPECT_EQ(x.kernels[i].workgroupSize, y.kernels[i].workgroupSize);
+    EXPECT_EQ(x.kernels[i].bindingCount, y.kernels[i].bindingCount);
+    EXPECT_EQ(x.kernels[i].written, y.kernels[i].written);
+  }
+  ASSERT_EQ(x.dispatches.size(), y.dispatches.size());
+  for (size_t i = 0; i < x.dispatches.size(); ++i) {
+    EXPECT_EQ(x.dispatches[i].kernel, y.dispatches[i].kernel);
+    ASSERT_EQ(x.dispatches[i].bindings.size(), y.dispatches[i].bindings.size());
+    for (size_t b = 0; b < x.dispatches[i].bindings.size(); ++b) {
+      EXPECT_EQ(x.dispatches[i].bindings[b].offset,
+                y.dispatches[i].bindings[b].offset);
+      EXPECT_EQ(x.dispatches[i].bindings[b].size,
+                y.dispatches[i].bindings[b].size);
+    }
+  }
+}
+
+/// Asserts that verifyVulkanCode refuses `a` with `fragment` (what the
+/// loader checks in memory) and, when the artifact can be encoded as it is,
+/// that the reader does too.
+void expectVulkanRejected(const Artifact &a, const std::string &fragment,
+                          bool encodable = true) {
+  Status s = verifyVulkanCode(a.manifest, a.vulkan);
+  ASSERT_FALSE(s.isOk()) << "accepted";
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.toString();
+  EXPECT_NE(s.message().find(fragment), std::string::npos)
+      << "message: " << s.message() << "\nexpected: " << fragment;
+  if (encodable)
+    expectManifestRejected(a, fragment);
+}
+
+/// Where the SPIR-V module's words start in `bytes` (its length field is
+/// the 8 bytes before).
+size_t spirvAt(const std::vector<uint8_t> &bytes) {
+  const uint8_t magic[4] = {0x03, 0x02, 0x23, 0x07};
+  auto it = std::search(bytes.begin(), bytes.end(), magic, magic + 4);
+  EXPECT_NE(it, bytes.end());
+  return static_cast<size_t>(it - bytes.begin());
+}
+
+TEST(VulkanArtifact, RoundTrip) {
+  Artifact a = makeVulkanArtifact();
+  std::vector<uint8_t> bytes = serializeArtifact(a);
+  Expected<Artifact> b = decode(bytes);
+  ASSERT_TRUE(b.isOk()) << b.status().toString();
+  expectVulkanEqual(a, *b);
+  EXPECT_EQ(serializeArtifact(*b), bytes);
+  EXPECT_TRUE(verifyVulkanCode(a.manifest, a.vulkan).isOk());
+}
+
+// A graph without kernels (a reshape of an input) needs no module.
+TEST(VulkanArtifact, NoKernelsNoModule) {
+  Artifact a = makeVulkanArtifact();
+  a.manifest.dispatches.clear();
+  a.vulkan = VulkanCode();
+  Expected<Artifact> b = decode(serializeArtifact(a));
+  ASSERT_TRUE(b.isOk()) << b.status().toString();
+  expectVulkanEqual(a, *b);
+}
+
+TEST(VulkanArtifact, EveryTruncation) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeVulkanArtifact());
+  for (size_t len = 1; len < bytes.size(); ++len) {
+    SCOPED_TRACE("length " + std::to_string(len));
+    expectRejected(std::vector<uint8_t>(bytes.begin(), bytes.begin() + len),
+                   StatusCode::data_loss, "truncated");
+  }
+}
+
+TEST(VulkanArtifact, UnknownFeatureBits) {
+  Artifact a = makeVulkanArtifact();
+  a.vulkan.requiredFeatures = kVulkanFloat16 | (1u << 6);
+  expectVulkanRejected(a, "vulkan required features 0x41 include unknown "
+                          "bits 0x40 (known: 0x3f)");
+}
+
+TEST(VulkanArtifact, SpirvBytesNotWords) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeVulkanArtifact());
+  size_t at = spirvAt(bytes);
+  uint64_t length = tinySpirv().size() * 4;
+  storeU64(bytes, at - 8, length - 1);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "vulkan spirv: length " + std::to_string(length - 1) +
+                     " is not a multiple of 4 bytes");
+}
+
+TEST(VulkanArtifact, SpirvHeader) {
+  Artifact a = makeVulkanArtifact();
+  a.vulkan.spirv.clear();
+  expectVulkanRejected(a, "vulkan spirv: empty module but 2 kernels");
+  a.vulkan.spirv = {0x07230203, 0x00010300, 0};
+  expectVulkanRejected(a, "vulkan spirv: SPIR-V module: 3 words is shorter "
+                          "than the 5-word header");
+  a.vulkan.spirv = tinySpirv();
+  a.vulkan.spirv[0] = 0x03022307;
+  expectVulkanRejected(a, "SPIR-V module: magic number 0x03022307 is not "
+                          "0x07230203 (not SPIR-V, or in the other byte "
+                          "order)");
+}
+
+TEST(VulkanArtifact, SpirvInstructions) {
+  Artifact a = makeVulkanArtifact();
+  size_t end = a.vulkan.spirv.size();
+  a.vulkan.spirv.push_back(0);
+  expectVulkanRejected(a, "SPIR-V module: instruction at word " +
+                              std::to_string(end) +
+                              " (opcode 0) has word count 0");
+  a.vulkan.spirv.back() = op(9, 1);
+  expectVulkanRejected(a, "instruction at word " + std::to_string(end) +
+                              " (opcode 1) has 9 words but only 1 remain in "
+                              "the module");
+  // An entry point whose name runs to the end of the instruction.
+  a.vulkan.spirv.back() = op(4, 15);
+  a.vulkan.spirv.insert(a.vulkan.spirv.end(), {5, 3, 0x64636261});
+  expectVulkanRejected(a, "OpEntryPoint at word " + std::to_string(end) +
+                              ": its name is not NUL-terminated");
+  a.vulkan.spirv.resize(end);
+  a.vulkan.spirv.insert(a.vulkan.spirv.end(), {op(3, 15), 5, 3});
+  expectVulkanRejected(a, "OpEntryPoint at word " + std::to_string(end) +
+                              " has 3 words (at least 4: model, id, name)");
+}
+
+TEST(VulkanArtifact, KernelRules) {
+  Artifact a = makeVulkanArtifact();
+  a.vulkan.kernels[0].entryPoint.clear();
+  expectVulkanRejected(a, "vulkan kernel 0: empty entry point name");
+  a = makeVulkanArtifact();
+  a.vulkan.kernels[1].entryPoint = std::string("ma\0in", 5);
+  expectVulkanRejected(a, "entry point name contains a NUL byte");
+  a = makeVulkanArtifact();
+  a.vulkan.kernels[1].workgroupSize = {8, 8, 0};
+  expectVulkanRejected(a, "vulkan kernel 1 ('main'): workgroup size[2] is 0 "
+                          "(must be >= 1)");
+  a.vulkan.kernels[1].workgroupSize = {65536, 65536, 1};
+  expectVulkanRejected(a, "vulkan kernel 1 ('main'): workgroup size [65536, "
+                          "65536, 1] overflows u32");
+  a = makeVulkanArtifact();
+  a.vulkan.kernels[0].written = {1};
+  // Not encodable: the flags are as many as the bindings in the format.
+  expectVulkanRejected(a,
+                       "vulkan kernel 0 ('k0'): 1 written flags for 2 "
+                       "bindings",
+                       /*encodable=*/false);
+  a = makeVulkanArtifact();
+  a.vulkan.kernels[0].written = {0, 2};
+  expectVulkanRejected(a, "vulkan kernel 0 ('k0'): written flag of binding 1 "
+                          "is 2 (must be 0 or 1)");
+  a = makeVulkanArtifact();
+  a.vulkan.kernels[0].entryPoint = "nope";
+  expectVulkanRejected(a, "vulkan kernel 0 ('nope'): entry point 'nope' is "
+                          "not a GLCompute entry point of the SPIR-V module "
+                          "(it has: k0, main)");
+  a = makeVulkanArtifact();
+  a.vulkan.kernels[0].workgroupSize = {32, 2, 1};
+  expectVulkanRejected(a, "vulkan kernel 0 ('k0'): workgroup size [32, 2, 1] "
+                          "differs from the module's LocalSize [64, 1, 1]");
+}
+
+TEST(VulkanArtifact, DispatchRules) {
+  Artifact a = makeVulkanArtifact();
+  a.vulkan.dispatches.pop_back();
+  expectVulkanRejected(a, "vulkan code has 1 dispatches but the manifest has "
+                          "2");
+  a = makeVulkanArtifact();
+  a.vulkan.dispatches[1].kernel = 2;
+  expectVulkanRejected(a, "vulkan dispatch 1: kernel 2 is out of range (2 "
+                          "kernels)");
+  a = makeVulkanArtifact();
+  a.vulkan.dispatches[0].bindings.pop_back();
+  expectVulkanRejected(a, "vulkan dispatch 0: 1 bindings but vulkan kernel 0 "
+                          "('k0') has 2");
+  a = makeVulkanArtifact();
+  a.vulkan.dispatches[1].bindings[0].size = 0;
+  expectVulkanRejected(a, "vulkan dispatch 1 binding 0: size 0 (a binding "
+                          "sees at least one byte)");
+}
+
+TEST(VulkanArtifact, BindingOutsideArena) {
+  Artifact a = makeVulkanArtifact();
+  a.vulkan.dispatches[1].bindings[0] = {192, 128};
+  expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset 192 + size "
+                          "128 exceeds arena size 256");
+  // offset + size would wrap around uint64.
+  a.vulkan.dispatches[1].bindings[0] = {uint64_t(-64), 128};
+  expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset "
+                          "18446744073709551552 + size 128 exceeds arena "
+                          "size 256");
+  a.vulkan.dispatches[1].bindings[0] = {96, 32};
+  expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset 96 is not a "
+                          "multiple of the alignment 64");
+}
+
+TEST(VulkanArtifact, CountsBeyondPayload) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeVulkanArtifact());
+  size_t kernelCount = spirvAt(bytes) + tinySpirv().size() * 4;
+  storeU64(bytes, kernelCount, uint64_t(1) << 60);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "vulkan kernel count 1152921504606846976 needs at least 24 "
+                 "bytes each");
+  // The last dispatch: u32 kernel | u32 binding count | one binding.
+  bytes = serializeArtifact(makeVulkanArtifact());
+  size_t bindingCount = bytes.size() - 16 - 4;
+  for (int i = 0; i < 4; ++i)
+    bytes[bindingCount + i] = 0xff;
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "vulkan dispatch 1: binding count 4294967295 needs "
+                 "68719476720 bytes but only 16 remain in the payload");
+}
+
+TEST(VulkanArtifact, TrailingBytes) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeVulkanArtifact());
+  bytes.push_back(0);
+  storeU64(bytes, 8, bytes.size() - kArtifactHeaderSize);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "1 unexpected bytes after the vulkan code");
+}
+
+TEST(VulkanArtifact, ResealedMutationsAreRejectedOrCanonical) {
+  expectResealedMutationsRejectedOrCanonical(makeVulkanArtifact(), 54321);
 }
 
 /// A scratch directory, removed with whatever is left in it.

@@ -1,0 +1,1229 @@
+//===- VulkanRuntimeTest.cpp - The Vulkan runtime on this machine's device ===//
+//
+// The device-free rules (barrier placement, device selection) run in every
+// build. With Vulkan, artifacts built by hand around Inputs/*.spvasm
+// (assembled at build time into RLX_TEST_SPIRV_DIR) run on the machine's
+// device (Mesa's lavapipe in CI) with the validation layer and
+// synchronization validation on: each test fails on a validation message it
+// did not expect, and the binary fails at exit unless the layer reported
+// only what the tests expected.
+//
+// The DISABLED_ tests need an environment without a usable device; they run
+// from test/Runtime/vulkan-no-device.test.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Artifact.h"
+#include "runtime/Runtime.h"
+#include "runtime/vulkan/VulkanBarriers.h"
+#include "runtime/vulkan/VulkanDeviceSelection.h"
+
+#ifdef RLX_HAVE_VULKAN
+#include "runtime/vulkan/VulkanContext.h"
+#include "runtime/vulkan/VulkanExecutable.h"
+#endif
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+using namespace rlx;
+using namespace rlx::runtime;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Barrier placement
+//===----------------------------------------------------------------------===//
+
+/// A schedule over one kernel per access pattern: kernel k's bindings are
+/// written as `written[k]` says.
+struct Schedule {
+  VulkanCode code;
+
+  /// Adds a kernel whose bindings are written as `flags` says (1 = written).
+  uint32_t kernel(std::vector<uint8_t> flags) {
+    VulkanKernel k;
+    k.entryPoint = "k" + std::to_string(code.kernels.size());
+    k.bindingCount = static_cast<uint32_t>(flags.size());
+    k.written = std::move(flags);
+    code.kernels.push_back(k);
+    return static_cast<uint32_t>(code.kernels.size() - 1);
+  }
+  /// Adds a dispatch of `kernel` over the [offset, offset + size) ranges.
+  void dispatch(uint32_t kernel,
+                std::vector<std::pair<uint64_t, uint64_t>> ranges) {
+    VulkanDispatch d;
+    d.kernel = kernel;
+    for (auto [offset, size] : ranges)
+      d.bindings.push_back({offset, size});
+    code.dispatches.push_back(d);
+  }
+  std::vector<bool> barriers() const { return vulkanBarriers(code); }
+};
+
+TEST(VulkanBarriers, ReadAfterWrite) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});
+  s.dispatch(copy, {{64, 64}, {128, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, true}));
+}
+
+TEST(VulkanBarriers, WriteAfterRead) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});
+  // Overwrites what the first one reads.
+  s.dispatch(copy, {{128, 64}, {0, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, true}));
+}
+
+TEST(VulkanBarriers, WriteAfterWrite) {
+  Schedule s;
+  uint32_t fill = s.kernel({1});
+  s.dispatch(fill, {{0, 64}});
+  s.dispatch(fill, {{32, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, true}));
+}
+
+TEST(VulkanBarriers, ReadAfterReadNeedsNone) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});
+  s.dispatch(copy, {{0, 64}, {128, 64}});
+  s.dispatch(copy, {{0, 32}, {192, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, false, false}));
+}
+
+TEST(VulkanBarriers, AdjacentRangesDoNotOverlap) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});
+  // Reads [128, 192), right after the bytes the first one wrote.
+  s.dispatch(copy, {{128, 64}, {192, 64}});
+  // Reads [63, 64): the last byte the first one read, no conflict.
+  s.dispatch(copy, {{63, 1}, {256, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, false, false}));
+}
+
+TEST(VulkanBarriers, OneByteOfOverlapIsEnough) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});
+  s.dispatch(copy, {{127, 1}, {256, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, true}));
+}
+
+TEST(VulkanBarriers, ABarrierCoversEverythingBeforeIt) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});   // writes B
+  s.dispatch(copy, {{64, 64}, {128, 64}}); // reads B: barrier
+  // Reads B again and writes what dispatch 0 read: both ordered by the
+  // barrier before dispatch 1, and it conflicts with nothing since.
+  s.dispatch(copy, {{64, 64}, {0, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, true, false}));
+}
+
+TEST(VulkanBarriers, IndependentChainsShareBarriers) {
+  Schedule s;
+  uint32_t copy = s.kernel({0, 1});
+  s.dispatch(copy, {{0, 64}, {64, 64}});    // a -> b
+  s.dispatch(copy, {{256, 64}, {320, 64}}); // c -> d, independent
+  s.dispatch(copy, {{64, 64}, {128, 64}});  // b -> e: barrier
+  s.dispatch(copy, {{320, 64}, {384, 64}}); // d -> f: covered by it
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false, false, true, false}));
+}
+
+TEST(VulkanBarriers, InPlaceKernelNeedsNoneForItself) {
+  Schedule s;
+  // Reads binding 0 and writes binding 1 over the same bytes.
+  uint32_t inPlace = s.kernel({0, 1});
+  s.dispatch(inPlace, {{0, 64}, {0, 64}});
+  EXPECT_EQ(s.barriers(), (std::vector<bool>{false}));
+}
+
+TEST(VulkanBarriers, EmptySchedule) {
+  Schedule s;
+  EXPECT_TRUE(s.barriers().empty());
+}
+
+//===----------------------------------------------------------------------===//
+// Device selection
+//===----------------------------------------------------------------------===//
+
+using Candidates = std::vector<VulkanDeviceCandidate>;
+
+Candidates machine() {
+  return {{"llvmpipe (LLVM 15.0.6, 256 bits)", VulkanDeviceType::cpu, ""},
+          {"Intel(R) UHD Graphics 770", VulkanDeviceType::integratedGpu, ""},
+          {"NVIDIA GeForce RTX 4090", VulkanDeviceType::discreteGpu, ""},
+          {"Virtio GPU", VulkanDeviceType::virtualGpu, ""}};
+}
+
+/// The selected index, or SIZE_MAX after reporting the error.
+size_t pick(const Candidates &devices, const std::string &selector) {
+  Expected<size_t> r = selectVulkanDevice(devices, selector);
+  EXPECT_TRUE(r.isOk()) << r.status().toString();
+  return r ? r.value() : SIZE_MAX;
+}
+
+void expectSelectFails(const Candidates &devices, const std::string &selector,
+                       StatusCode code, const std::string &fragment) {
+  Expected<size_t> r = selectVulkanDevice(devices, selector);
+  ASSERT_FALSE(r.isOk()) << "selected " << r.value();
+  EXPECT_EQ(r.status().code(), code) << r.status().toString();
+  EXPECT_NE(r.status().message().find(fragment), std::string::npos)
+      << "message: " << r.status().message() << "\nexpected: " << fragment;
+}
+
+TEST(VulkanDeviceSelection, PrefersDiscreteThenIntegratedVirtualCpu) {
+  Candidates devices = machine();
+  EXPECT_EQ(pick(devices, ""), 2u);
+  devices[2].unusable = "no compute queue";
+  EXPECT_EQ(pick(devices, ""), 1u);
+  devices.erase(devices.begin() + 1);
+  EXPECT_EQ(pick(devices, ""), 2u) << "the virtual GPU";
+  devices.pop_back();
+  EXPECT_EQ(pick(devices, ""), 0u) << "lavapipe";
+}
+
+TEST(VulkanDeviceSelection, FirstOfEqualTypeWins) {
+  Candidates devices = {{"GPU A", VulkanDeviceType::discreteGpu, ""},
+                        {"GPU B", VulkanDeviceType::discreteGpu, ""}};
+  EXPECT_EQ(pick(devices, ""), 0u);
+}
+
+TEST(VulkanDeviceSelection, ByIndex) {
+  EXPECT_EQ(pick(machine(), "0"), 0u);
+  EXPECT_EQ(pick(machine(), "3"), 3u);
+  expectSelectFails(machine(), "4", StatusCode::invalid_argument,
+                    "RLX_VULKAN_DEVICE=4 is not a device index (the devices "
+                    "are 0: llvmpipe (LLVM 15.0.6, 256 bits) (cpu); 1: Intel");
+  expectSelectFails(machine(), "99999999999999999999",
+                    StatusCode::invalid_argument, "is not a device index");
+}
+
+TEST(VulkanDeviceSelection, ByCaseInsensitiveNameSubstring) {
+  EXPECT_EQ(pick(machine(), "LLVMPIPE"), 0u);
+  EXPECT_EQ(pick(machine(), "rtx"), 2u);
+  EXPECT_EQ(pick(machine(), "Graphics"), 1u);
+  expectSelectFails(machine(), "radeon", StatusCode::invalid_argument,
+                    "RLX_VULKAN_DEVICE='radeon' matches no Vulkan device name "
+                    "(the devices are 0: llvmpipe");
+}
+
+TEST(VulkanDeviceSelection, UnusableDevices) {
+  Candidates devices = machine();
+  devices[2].unusable = "no compute queue";
+  // A name match skips to the next usable match...
+  devices.push_back({"NVIDIA RTX A6000", VulkanDeviceType::discreteGpu, ""});
+  EXPECT_EQ(pick(devices, "nvidia"), 4u);
+  // ...but says why when every match is unusable.
+  expectSelectFails(devices, "rtx 4090", StatusCode::unavailable,
+                    "Vulkan device 2 'NVIDIA GeForce RTX 4090' (selected by "
+                    "RLX_VULKAN_DEVICE='rtx 4090') cannot run rlx code: no "
+                    "compute queue");
+  expectSelectFails(devices, "2", StatusCode::unavailable,
+                    "cannot run rlx code: no compute queue");
+  for (VulkanDeviceCandidate &d : devices)
+    d.unusable = "Vulkan 1.0 (rlx needs 1.1)";
+  expectSelectFails(devices, "", StatusCode::unavailable,
+                    "no usable Vulkan device: 0: llvmpipe (LLVM 15.0.6, 256 "
+                    "bits) (cpu, unusable: Vulkan 1.0 (rlx needs 1.1))");
+}
+
+TEST(VulkanDeviceSelection, NoDevices) {
+  expectSelectFails({}, "", StatusCode::unavailable,
+                    "no Vulkan device: the Vulkan drivers report none");
+  expectSelectFails({}, "0", StatusCode::unavailable, "no Vulkan device");
+}
+
+//===----------------------------------------------------------------------===//
+// Without a usable device (DISABLED_: run from vulkan-no-device.test)
+//===----------------------------------------------------------------------===//
+
+/// A Vulkan artifact with nothing to run: loading it needs only a device.
+Artifact emptyVulkanArtifact() {
+  Artifact a;
+  a.manifest.name = "empty";
+  a.device = "vulkan";
+  return a;
+}
+
+/// Asserts that Vulkan is unavailable for a reason holding `fragment`, that
+/// vulkanDevice() and load() say the same, and that asking again does too.
+void expectNoVulkan(StatusCode code, const std::string &fragment) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    SCOPED_TRACE("attempt " + std::to_string(attempt));
+    std::string why;
+    EXPECT_FALSE(vulkanAvailable(&why));
+    EXPECT_NE(why.find(fragment), std::string::npos)
+        << "why: " << why << "\nexpected: " << fragment;
+    Expected<VulkanDeviceInfo> device = vulkanDevice();
+    ASSERT_FALSE(device.isOk());
+    EXPECT_EQ(device.status().code(), code) << device.status().toString();
+    Expected<std::unique_ptr<Executable>> exe = load(emptyVulkanArtifact());
+    ASSERT_FALSE(exe.isOk());
+    EXPECT_EQ(exe.status().code(), code) << exe.status().toString();
+    EXPECT_NE(exe.status().message().find(fragment), std::string::npos)
+        << exe.status().message();
+  }
+}
+
+// RUN with VK_ICD_FILENAMES=/nonexistent.json: the loader finds no driver.
+TEST(VulkanNoDevice, DISABLED_NoDriver) {
+#ifdef RLX_HAVE_VULKAN
+  expectNoVulkan(StatusCode::unavailable,
+                 "no Vulkan driver: vkCreateInstance returned "
+                 "VK_ERROR_INCOMPATIBLE_DRIVER");
+#else
+  expectNoVulkan(StatusCode::unavailable, "RLX_ENABLE_VULKAN");
+#endif
+}
+
+// RUN with RLX_VULKAN_DEVICE=no-such-device.
+TEST(VulkanNoDevice, DISABLED_DeviceSelectorMatchesNothing) {
+#ifdef RLX_HAVE_VULKAN
+  expectNoVulkan(StatusCode::invalid_argument,
+                 "RLX_VULKAN_DEVICE='no-such-device' matches no Vulkan device "
+                 "name (the devices are 0: ");
+#else
+  expectNoVulkan(StatusCode::unavailable, "RLX_ENABLE_VULKAN");
+#endif
+}
+
+// RUN with RLX_VULKAN_VALIDATION=yes.
+TEST(VulkanNoDevice, DISABLED_BadValidationSetting) {
+#ifdef RLX_HAVE_VULKAN
+  expectNoVulkan(StatusCode::invalid_argument,
+                 "RLX_VULKAN_VALIDATION='yes' is not 0 or 1");
+#else
+  expectNoVulkan(StatusCode::unavailable, "RLX_ENABLE_VULKAN");
+#endif
+}
+
+#ifndef RLX_HAVE_VULKAN
+
+TEST(VulkanRuntime, BuiltWithoutVulkan) {
+  expectNoVulkan(StatusCode::unavailable,
+                 "this runtime was built without Vulkan (CMake option "
+                 "RLX_ENABLE_VULKAN");
+}
+
+#else // RLX_HAVE_VULKAN
+
+//===----------------------------------------------------------------------===//
+// Validation accounting
+//===----------------------------------------------------------------------===//
+
+/// Messages of the shared context's log that tests declared expected.
+std::atomic<size_t> expectedMessages{0};
+
+/// Turns validation on before the first context exists and, at exit,
+/// requires that the layer reported nothing the tests did not expect.
+class ValidationEnvironment : public ::testing::Environment {
+public:
+  void SetUp() override {
+    // A caller's explicit RLX_VULKAN_VALIDATION wins (0 disables it, and
+    // TearDown then fails: the zero-message claim would be vacuous).
+    setenv("RLX_VULKAN_VALIDATION", "1", /*overwrite=*/0);
+  }
+  void TearDown() override {
+    Expected<std::shared_ptr<VulkanContext>> context = VulkanContext::shared();
+    // Without a device the tests that needed one have failed already.
+    if (!context)
+      return;
+    EXPECT_TRUE((*context)->validationEnabled())
+        << "the Vulkan tests ran without the validation layer";
+    std::vector<std::string> messages = (*context)->messageLog()->messages();
+    EXPECT_EQ(messages.size(), expectedMessages.load())
+        << "the validation layer reported messages no test expected";
+  }
+};
+
+::testing::Environment *const validationEnvironment =
+    ::testing::AddGlobalTestEnvironment(new ValidationEnvironment);
+
+std::shared_ptr<VulkanContext> sharedContext() {
+  Expected<std::shared_ptr<VulkanContext>> context = VulkanContext::shared();
+  EXPECT_TRUE(context.isOk()) << context.status().toString();
+  return context ? *context : nullptr;
+}
+
+/// Every messages in `log` from index `from` on must hold one of
+/// `expected`; returns how many there were.
+size_t checkMessages(const VulkanMessageLog &log, size_t from,
+                     const std::vector<std::string> &expected) {
+  std::vector<std::string> messages = log.messages();
+  for (size_t i = from; i < messages.size(); ++i) {
+    bool ok = std::any_of(
+        expected.begin(), expected.end(), [&](const std::string &fragment) {
+          return messages[i].find(fragment) != std::string::npos;
+        });
+    EXPECT_TRUE(ok) << "unexpected validation message: " << messages[i];
+  }
+  return messages.size() > from ? messages.size() - from : 0;
+}
+
+/// Fails a test on any validation message it did not declare.
+class VulkanTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    context = sharedContext();
+    ASSERT_TRUE(context);
+    start = context->messageLog()->messages().size();
+  }
+  void TearDown() override {
+    if (!context)
+      return;
+    size_t seen = checkMessages(*context->messageLog(), start, expected);
+    if (!expected.empty() && context->validationEnabled())
+      EXPECT_GT(seen, 0u) << "the validation layer reported none of the "
+                             "messages this test provokes";
+    expectedMessages += seen;
+  }
+  /// Declares that this test provokes validation messages holding one of
+  /// `fragments`.
+  void expectValidationMessages(std::vector<std::string> fragments) {
+    expected = std::move(fragments);
+  }
+
+  std::shared_ptr<VulkanContext> context;
+  size_t start = 0;
+  std::vector<std::string> expected;
+};
+
+//===----------------------------------------------------------------------===//
+// The test graph: Inputs/graph.spvasm's kernels over one arena
+//===----------------------------------------------------------------------===//
+
+std::vector<uint32_t> readSpirv(const std::string &name) {
+  std::ifstream file(std::string(RLX_TEST_SPIRV_DIR) + "/" + name + ".spv",
+                     std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(file)), {});
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  return words;
+}
+
+constexpr int64_t kN = 1000;
+constexpr uint64_t kBytes = kN * sizeof(float);
+/// Slots are 4032 bytes apart: 4000 rounded up to the 64-byte alignment.
+constexpr uint64_t kStride = 4032;
+constexpr uint64_t kX = 0, kP = kStride, kC = 2 * kStride, kY = 3 * kStride,
+                   kZ = 4 * kStride, kW = 5 * kStride, kQ = 6 * kStride;
+constexpr uint64_t kArena = 7 * kStride;
+/// 16 workgroups of 64 cover the 1000 elements (the kernels skip the rest).
+constexpr int64_t kGroups = 16;
+
+float xValue(int64_t i, int seed) {
+  return float((i * 7 + seed * 13) % 41 - 20) / 16.0f;
+}
+float pValue(int64_t i, int seed) {
+  return float((i * 5 + seed * 3) % 23 - 11) / 8.0f;
+}
+float cValue(int64_t i) { return 0.25f * float(i % 17) - 2.0f; }
+
+std::vector<float> values(float (*f)(int64_t, int), int seed) {
+  std::vector<float> v(kN);
+  for (int64_t i = 0; i < kN; ++i)
+    v[i] = f(i, seed);
+  return v;
+}
+
+Slot f32Slot(const char *name, SlotRole role, uint64_t offset) {
+  Slot s;
+  s.name = name;
+  s.role = role;
+  s.dtype = DType::f32;
+  s.shape = {kN};
+  s.offset = offset;
+  s.size = kBytes;
+  return s;
+}
+
+/// y = 2x, z = y + c, w = z + p, q = 2p: dispatch 1 reads what 0 wrote, 2
+/// what 1 wrote, and 3 depends on nothing before it, so barriers go before
+/// dispatches 1 and 2 only.
+Artifact makeGraph() {
+  static const std::vector<uint32_t> spirv = readSpirv("graph");
+  Artifact a;
+  a.device = "vulkan";
+  Manifest &m = a.manifest;
+  m.name = "graph";
+  m.arenaSize = kArena;
+  m.alignment = 64;
+  Slot c = f32Slot("c", SlotRole::constant, kC);
+  c.data.resize(kBytes);
+  for (int64_t i = 0; i < kN; ++i) {
+    float v = cValue(i);
+    std::memcpy(c.data.data() + i * 4, &v, 4);
+  }
+  m.slots = {f32Slot("x", SlotRole::input, kX),
+             f32Slot("p", SlotRole::param, kP),
+             c,
+             f32Slot("y", SlotRole::output, kY),
+             f32Slot("z", SlotRole::output, kZ),
+             f32Slot("w", SlotRole::output, kW),
+             f32Slot("q", SlotRole::output, kQ)};
+  for (int i = 0; i < 4; ++i)
+    m.dispatches.push_back(Dispatch{"dispatch_" + std::to_string(i),
+                                    {kGroups, 1, 1},
+                                    i == 0 || i == 3 ? "scale" : "add"});
+  VulkanCode &code = a.vulkan;
+  code.spirv = spirv;
+  code.kernels = {VulkanKernel{"scale", {64, 1, 1}, 2, {0, 1}},
+                  VulkanKernel{"add", {64, 1, 1}, 3, {0, 0, 1}}};
+  auto bind = [](uint32_t kernel, std::vector<uint64_t> offsets) {
+    VulkanDispatch d;
+    d.kernel = kernel;
+    for (uint64_t offset : offsets)
+      d.bindings.push_back({offset, kBytes});
+    return d;
+  };
+  code.dispatches = {bind(0, {kX, kY}), bind(1, {kY, kC, kZ}),
+                     bind(1, {kZ, kP, kW}), bind(0, {kP, kQ})};
+  return a;
+}
+
+const Slot &slotNamed(const Executable &exe, const std::string &name) {
+  for (const Slot &slot : exe.manifest().slots)
+    if (slot.name == name)
+      return slot;
+  static Slot none;
+  ADD_FAILURE() << "no slot " << name;
+  return none;
+}
+
+const float *floats(const Executable &exe, const std::string &name) {
+  return reinterpret_cast<const float *>(exe.slotData(slotNamed(exe, name)));
+}
+
+/// Checks every output exactly against the same float operations done here.
+void expectOutputs(const Executable &exe, int xSeed, int pSeed) {
+  const float *y = floats(exe, "y");
+  const float *z = floats(exe, "z");
+  const float *w = floats(exe, "w");
+  const float *q = floats(exe, "q");
+  for (int64_t i = 0; i < kN; ++i) {
+    float wantY = 2.0f * xValue(i, xSeed);
+    float wantZ = wantY + cValue(i);
+    float wantW = wantZ + pValue(i, pSeed);
+    float wantQ = 2.0f * pValue(i, pSeed);
+    ASSERT_EQ(y[i], wantY) << "y[" << i << "]";
+    ASSERT_EQ(z[i], wantZ) << "z[" << i << "]";
+    ASSERT_EQ(w[i], wantW) << "w[" << i << "]";
+    ASSERT_EQ(q[i], wantQ) << "q[" << i << "]";
+  }
+}
+
+std::unique_ptr<VulkanExecutable>
+loadOrFail(const Artifact &a, std::shared_ptr<VulkanContext> context,
+           const VulkanLoadOptions &options = {}) {
+  Expected<std::unique_ptr<VulkanExecutable>> exe =
+      VulkanExecutable::load(a, std::move(context), options);
+  EXPECT_TRUE(exe.isOk()) << exe.status().toString();
+  return exe ? std::move(exe.value()) : nullptr;
+}
+
+/// Sets the param, runs with x given by pointer and checks the outputs.
+void runGraph(VulkanExecutable &exe, int xSeed, int pSeed) {
+  std::vector<float> p = values(pValue, pSeed);
+  ASSERT_TRUE(exe.writeSlot(slotNamed(exe, "p"), p.data()).isOk());
+  std::vector<float> x = values(xValue, xSeed);
+  const void *inputs[] = {x.data()};
+  Status s = exe.run(inputs);
+  ASSERT_TRUE(s.isOk()) << s.toString();
+  expectOutputs(exe, xSeed, pSeed);
+}
+
+//===----------------------------------------------------------------------===//
+// The device
+//===----------------------------------------------------------------------===//
+
+TEST_F(VulkanTest, DeviceInfoComesFromTheDevice) {
+  const VulkanDeviceInfo &info = context->info();
+  EXPECT_FALSE(info.name.empty());
+  EXPECT_GE(info.apiVersion, VK_API_VERSION_1_1);
+  EXPECT_GE(info.maxSpirvVersion, 0x00010300u);
+  EXPECT_GT(info.subgroupSize, 0u);
+  EXPECT_EQ(info.subgroupSize & (info.subgroupSize - 1), 0u);
+  EXPECT_LE(info.minSubgroupSize, info.subgroupSize);
+  EXPECT_GE(info.maxSubgroupSize, info.subgroupSize);
+  EXPECT_GE(info.maxComputeWorkGroupInvocations, 128u);
+  EXPECT_GT(info.minStorageBufferOffsetAlignment, 0u);
+  EXPECT_EQ(info.features & ~uint32_t(kVulkanKnownFeatures), 0u);
+  EXPECT_NE(info.pipelineCacheUuid, (std::array<uint8_t, 16>{}));
+  if (info.name.find("llvmpipe") == std::string::npos)
+    return;
+  // Mesa's lavapipe, as MLIR19.md records it.
+  EXPECT_EQ(info.type, VulkanDeviceType::cpu);
+  EXPECT_EQ(info.subgroupSize, 8u);
+  EXPECT_EQ(info.maxComputeSharedMemorySize, 32768u);
+  EXPECT_EQ(info.maxComputeWorkGroupInvocations, 1024u);
+  EXPECT_EQ(info.minStorageBufferOffsetAlignment, 16u);
+  EXPECT_EQ(info.features,
+            uint32_t(kVulkanFloat16 | kVulkanStorage16Bit | kVulkanInt64 |
+                     kVulkanSubgroupArithmetic | kVulkanStorage8Bit));
+  EXPECT_TRUE(info.subgroupArithmetic);
+  EXPECT_TRUE(info.timestampsSupported);
+  EXPECT_TRUE(info.unifiedMemory);
+  EXPECT_EQ(info.driverName, "llvmpipe");
+}
+
+TEST_F(VulkanTest, RuntimeInterfaceReportsTheSameDevice) {
+  std::string why = "unchanged";
+  EXPECT_TRUE(vulkanAvailable(&why));
+  EXPECT_EQ(why, "");
+  Expected<VulkanDeviceInfo> info = vulkanDevice();
+  ASSERT_TRUE(info.isOk()) << info.status().toString();
+  EXPECT_EQ(info->name, context->info().name);
+  EXPECT_EQ(info->deviceUuid, context->info().deviceUuid);
+  EXPECT_EQ(info->subgroupSize, context->info().subgroupSize);
+}
+
+TEST_F(VulkanTest, ValidationIsOn) {
+  EXPECT_TRUE(context->validationEnabled())
+      << "set RLX_VULKAN_VALIDATION=1 (the test binary does unless it is "
+         "set to 0)";
+}
+
+TEST_F(VulkanTest, SelectDeviceByNameAndIndex) {
+  VulkanContextOptions options;
+  options.validation = context->validationEnabled();
+  std::string name = context->info().name;
+  std::string upper = name.substr(0, std::min<size_t>(name.size(), 6));
+  std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+  options.device = upper;
+  Expected<std::shared_ptr<VulkanContext>> byName =
+      VulkanContext::create(options);
+  ASSERT_TRUE(byName.isOk()) << byName.status().toString();
+  EXPECT_EQ((*byName)->info().name.substr(0, upper.size()),
+            name.substr(0, upper.size()));
+  options.device = std::to_string(context->info().index);
+  Expected<std::shared_ptr<VulkanContext>> byIndex =
+      VulkanContext::create(options);
+  ASSERT_TRUE(byIndex.isOk()) << byIndex.status().toString();
+  EXPECT_EQ((*byIndex)->info().deviceUuid, context->info().deviceUuid);
+  options.device = "no-such-device";
+  Expected<std::shared_ptr<VulkanContext>> none =
+      VulkanContext::create(options);
+  ASSERT_FALSE(none.isOk());
+  EXPECT_EQ(none.status().code(), StatusCode::invalid_argument);
+  EXPECT_NE(none.status().message().find(name), std::string::npos)
+      << "the message lists the devices: " << none.status().message();
+  options.device = "4096";
+  none = VulkanContext::create(options);
+  ASSERT_FALSE(none.isOk());
+  EXPECT_NE(none.status().message().find("is not a device index"),
+            std::string::npos)
+      << none.status().message();
+  for (auto *created : {&byName, &byIndex})
+    EXPECT_EQ((**created)->messageLog()->messages(),
+              std::vector<std::string>{});
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+TEST_F(VulkanTest, TwoDependentDispatchesAndAParam) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->unifiedMemory(), context->info().unifiedMemory);
+  EXPECT_EQ(exe->barriers(), (std::vector<bool>{false, true, true, false}));
+  runGraph(*exe, 1, 2);
+}
+
+TEST_F(VulkanTest, ConstantsAreWrittenAtLoadAndTheArenaIsZeroed) {
+  Artifact a = makeGraph();
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(a, context);
+  ASSERT_TRUE(exe);
+  const Slot &c = slotNamed(*exe, "c");
+  EXPECT_EQ(std::memcmp(exe->slotData(c), c.data.data(), c.size), 0);
+  const uint8_t *y = exe->slotData(slotNamed(*exe, "y"));
+  EXPECT_TRUE(std::all_of(y, y + kBytes, [](uint8_t b) { return b == 0; }));
+}
+
+TEST_F(VulkanTest, InputsInTheirSlots) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(exe);
+  std::vector<float> p = values(pValue, 0);
+  std::vector<float> x = values(xValue, 5);
+  ASSERT_TRUE(exe->writeSlot(slotNamed(*exe, "p"), p.data()).isOk());
+  ASSERT_TRUE(exe->writeSlot(slotNamed(*exe, "x"), x.data()).isOk());
+  Status s = exe->run(nullptr);
+  ASSERT_TRUE(s.isOk()) << s.toString();
+  expectOutputs(*exe, 5, 0);
+}
+
+TEST_F(VulkanTest, RepeatedRunsAreBitwiseStable) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(exe);
+  runGraph(*exe, 3, 4);
+  std::vector<uint8_t> first(exe->slotData(slotNamed(*exe, "y")),
+                             exe->slotData(slotNamed(*exe, "y")) + 4 * kStride);
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_TRUE(exe->run(nullptr).isOk());
+    ASSERT_EQ(std::memcmp(first.data(), exe->slotData(slotNamed(*exe, "y")),
+                          first.size()),
+              0)
+        << "run " << i;
+  }
+  // New inputs and a new param take effect; the recorded commands stay.
+  for (int seed = 0; seed < 4; ++seed)
+    runGraph(*exe, seed, 10 + seed);
+}
+
+TEST_F(VulkanTest, StagingPathGivesTheSameResults) {
+  VulkanLoadOptions options;
+  options.forceStaging = true;
+  std::unique_ptr<VulkanExecutable> exe =
+      loadOrFail(makeGraph(), context, options);
+  ASSERT_TRUE(exe);
+  EXPECT_FALSE(exe->unifiedMemory());
+  const Slot &c = slotNamed(*exe, "c");
+  EXPECT_EQ(std::memcmp(exe->slotData(c), c.data.data(), c.size), 0);
+  for (int seed = 0; seed < 3; ++seed)
+    runGraph(*exe, seed, seed + 1);
+  // In-slot inputs go up with the run, like given ones.
+  std::vector<float> x = values(xValue, 9);
+  ASSERT_TRUE(exe->writeSlot(slotNamed(*exe, "x"), x.data()).isOk());
+  ASSERT_TRUE(exe->run(nullptr).isOk());
+  expectOutputs(*exe, 9, 3);
+}
+
+TEST_F(VulkanTest, BarriersBeforeEveryDispatch) {
+  VulkanLoadOptions options;
+  options.barriers = VulkanLoadOptions::Barriers::all;
+  std::unique_ptr<VulkanExecutable> exe =
+      loadOrFail(makeGraph(), context, options);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->barriers(), (std::vector<bool>{false, true, true, true}));
+  runGraph(*exe, 2, 2);
+}
+
+// The zero-message checks are only as good as the layer's view of barriers:
+// without them, synchronization validation reports the hazards.
+TEST_F(VulkanTest, SynchronizationValidationCatchesAMissingBarrier) {
+  if (!context->validationEnabled())
+    GTEST_SKIP() << "needs RLX_VULKAN_VALIDATION=1";
+  expectValidationMessages({"SYNC-HAZARD-READ-AFTER-WRITE"});
+  VulkanLoadOptions options;
+  options.barriers = VulkanLoadOptions::Barriers::none;
+  std::unique_ptr<VulkanExecutable> exe =
+      loadOrFail(makeGraph(), context, options);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->barriers(), (std::vector<bool>{false, false, false, false}));
+  std::vector<float> x = values(xValue, 0);
+  const void *inputs[] = {x.data()};
+  ASSERT_TRUE(exe->run(inputs).isOk());
+}
+
+TEST_F(VulkanTest, ProfilingTimesEachDispatch) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(exe);
+  if (!context->info().timestampsSupported)
+    GTEST_SKIP() << "the queue writes no timestamps";
+  exe->setProfiling(true);
+  EXPECT_EQ(exe->dispatchNanos(), std::vector<uint64_t>(4, 0));
+  auto start = std::chrono::steady_clock::now();
+  for (int seed = 0; seed < 3; ++seed)
+    runGraph(*exe, seed, 7);
+  auto wall = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+  EXPECT_EQ(exe->profiledRuns(), 3u);
+  ASSERT_EQ(exe->dispatchNanos().size(), 4u);
+  uint64_t total = 0;
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_GT(exe->dispatchNanos()[i], 0u) << "dispatch " << i;
+    total += exe->dispatchNanos()[i];
+  }
+  // Ticks scaled by timestampPeriod are nanoseconds: the dispatches ran
+  // inside the runs, so their sum cannot exceed the runs' wall time.
+  EXPECT_LE(total, uint64_t(wall));
+  exe->setProfiling(false);
+  EXPECT_EQ(exe->profiledRuns(), 0u);
+  runGraph(*exe, 1, 1);
+  EXPECT_EQ(exe->profiledRuns(), 0u);
+  EXPECT_EQ(exe->dispatchNanos(), std::vector<uint64_t>(4, 0));
+}
+
+TEST_F(VulkanTest, ThroughTheRuntimeInterfaceAndArtifactBytes) {
+  std::vector<uint8_t> bytes = serializeArtifact(makeGraph());
+  Expected<Artifact> a = deserializeArtifact(bytes.data(), bytes.size());
+  ASSERT_TRUE(a.isOk()) << a.status().toString();
+  Expected<std::unique_ptr<Executable>> exe = load(*a);
+  ASSERT_TRUE(exe.isOk()) << exe.status().toString();
+  std::vector<float> p = values(pValue, 6);
+  ASSERT_TRUE((*exe)->writeSlot(slotNamed(**exe, "p"), p.data()).isOk());
+  std::vector<float> x = values(xValue, 6);
+  const void *inputs[] = {x.data()};
+  ASSERT_TRUE((*exe)->run(inputs).isOk());
+  expectOutputs(**exe, 6, 6);
+}
+
+TEST_F(VulkanTest, NullInputPointerIsRefused) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(exe);
+  const void *inputs[] = {nullptr};
+  Status s = exe->run(inputs);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument);
+  EXPECT_NE(s.message().find("input 0 ('x'): null data pointer for 4000 "
+                             "bytes"),
+            std::string::npos)
+      << s.message();
+  runGraph(*exe, 1, 1);
+}
+
+TEST_F(VulkanTest, EmptyGraph) {
+  Expected<std::unique_ptr<VulkanExecutable>> exe =
+      VulkanExecutable::load(emptyVulkanArtifact(), context);
+  ASSERT_TRUE(exe.isOk()) << exe.status().toString();
+  (*exe)->setProfiling(true);
+  EXPECT_TRUE((*exe)->run(nullptr).isOk());
+  EXPECT_TRUE((*exe)->dispatchNanos().empty());
+}
+
+// Two executables of one artifact run from two threads at once (their
+// submits share the queue).
+TEST_F(VulkanTest, OneExecutablePerThread) {
+  Artifact a = makeGraph();
+  std::unique_ptr<VulkanExecutable> exes[2] = {loadOrFail(a, context),
+                                               loadOrFail(a, context)};
+  ASSERT_TRUE(exes[0] && exes[1]);
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 10; ++round) {
+        int seed = t * 100 + round;
+        std::vector<float> p = values(pValue, seed);
+        std::vector<float> x = values(xValue, seed);
+        const void *inputs[] = {x.data()};
+        if (!exes[t]->writeSlot(slotNamed(*exes[t], "p"), p.data()).isOk() ||
+            !exes[t]->run(inputs).isOk()) {
+          ++failures;
+          continue;
+        }
+        const float *w = floats(*exes[t], "w");
+        for (int64_t i = 0; i < kN; ++i)
+          if (w[i] != 2.0f * xValue(i, seed) + cValue(i) + pValue(i, seed))
+            ++failures;
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Concurrency and device errors
+//===----------------------------------------------------------------------===//
+
+/// Inputs/gate.spvasm over a 64-byte arena of u32 flags, on the largest
+/// grid every device takes.
+Artifact makeGate() {
+  static const std::vector<uint32_t> spirv = readSpirv("gate");
+  Artifact a;
+  a.device = "vulkan";
+  a.manifest.name = "gate";
+  a.manifest.arenaSize = 64;
+  Slot flags;
+  flags.name = "flags";
+  flags.role = SlotRole::output;
+  flags.dtype = DType::i32;
+  flags.shape = {4};
+  flags.size = 16;
+  a.manifest.slots = {flags};
+  a.manifest.dispatches = {Dispatch{"gate", {65535, 1, 1}, "gate"}};
+  a.vulkan.spirv = spirv;
+  a.vulkan.kernels = {VulkanKernel{"gate", {8, 1, 1}, 1, {1}}};
+  VulkanDispatch d;
+  d.bindings = {{0, 16}};
+  a.vulkan.dispatches = {d};
+  return a;
+}
+
+TEST_F(VulkanTest, ConcurrentRunIsRefused) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGate(), context);
+  ASSERT_TRUE(exe);
+  if (!exe->unifiedMemory())
+    GTEST_SKIP() << "the gate is released through the mapped arena";
+  const Slot &slot = slotNamed(*exe, "flags");
+  auto *flags = const_cast<uint32_t *>(
+      reinterpret_cast<const uint32_t *>(exe->slotData(slot)));
+  Status first;
+  std::thread runner([&] { first = exe->run(nullptr); });
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!__atomic_load_n(&flags[0], __ATOMIC_SEQ_CST) &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::yield();
+  bool entered = __atomic_load_n(&flags[0], __ATOMIC_SEQ_CST);
+  Status second = exe->run(nullptr);
+  uint32_t zeros[4] = {};
+  Status write = exe->writeSlot(slot, zeros);
+  __atomic_store_n(&flags[1], 1u, __ATOMIC_SEQ_CST);
+  runner.join();
+  ASSERT_TRUE(entered) << "the gate kernel never started";
+  EXPECT_TRUE(first.isOk()) << first.toString();
+  ASSERT_FALSE(second.isOk());
+  EXPECT_EQ(second.code(), StatusCode::failed_precondition);
+  EXPECT_NE(second.message().find("while another run() or writeSlot() on it "
+                                  "is in progress"),
+            std::string::npos)
+      << second.message();
+  EXPECT_EQ(write.code(), StatusCode::failed_precondition) << write.toString();
+  // The release ended the run: the gate held it while run() was refused.
+  EXPECT_GE(flags[2], 1u);
+  // Once the first run is over, the executable runs again.
+  EXPECT_TRUE(exe->run(nullptr).isOk());
+}
+
+TEST_F(VulkanTest, OutOfMemoryAtSubmitLeavesItUsable) {
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(exe);
+  exe->failNextSubmitForTesting(VK_ERROR_OUT_OF_DEVICE_MEMORY);
+  std::vector<float> x = values(xValue, 0);
+  const void *inputs[] = {x.data()};
+  Status s = exe->run(inputs);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_EQ(s.code(), StatusCode::resource_exhausted) << s.toString();
+  EXPECT_NE(s.message().find("VK_ERROR_OUT_OF_DEVICE_MEMORY"),
+            std::string::npos);
+  runGraph(*exe, 2, 3);
+}
+
+// On a context of its own: a lost device makes the context unusable.
+TEST_F(VulkanTest, DeviceLostIsDataLossOnEveryLaterCall) {
+  VulkanContextOptions options;
+  options.validation = context->validationEnabled();
+  Expected<std::shared_ptr<VulkanContext>> own = VulkanContext::create(options);
+  ASSERT_TRUE(own.isOk()) << own.status().toString();
+  std::unique_ptr<VulkanExecutable> exe = loadOrFail(makeGraph(), *own);
+  ASSERT_TRUE(exe);
+  exe->failNextSubmitForTesting(VK_ERROR_DEVICE_LOST);
+  std::vector<float> x = values(xValue, 0);
+  const void *inputs[] = {x.data()};
+  Status s = exe->run(inputs);
+  ASSERT_FALSE(s.isOk());
+  EXPECT_EQ(s.code(), StatusCode::data_loss) << s.toString();
+  EXPECT_NE(s.message().find("VK_ERROR_DEVICE_LOST"), std::string::npos);
+  for (int i = 0; i < 2; ++i) {
+    s = exe->run(inputs);
+    EXPECT_EQ(s.code(), StatusCode::data_loss) << s.toString();
+    EXPECT_NE(s.message().find("cannot run again: load the artifact again"),
+              std::string::npos)
+        << s.message();
+    s = exe->writeSlot(slotNamed(*exe, "p"), x.data());
+    EXPECT_EQ(s.code(), StatusCode::data_loss) << s.toString();
+  }
+  EXPECT_TRUE((*own)->deviceLost());
+  Expected<std::unique_ptr<VulkanExecutable>> again =
+      VulkanExecutable::load(makeGraph(), *own);
+  ASSERT_FALSE(again.isOk());
+  EXPECT_EQ(again.status().code(), StatusCode::data_loss);
+  // The shared context is untouched.
+  std::unique_ptr<VulkanExecutable> fine = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(fine);
+  runGraph(*fine, 1, 1);
+  EXPECT_EQ((*own)->messageLog()->messages(), std::vector<std::string>{});
+}
+
+//===----------------------------------------------------------------------===//
+// Load refusals
+//===----------------------------------------------------------------------===//
+
+/// Asserts that loading `a` fails with `code` and `fragment`, then that the
+/// test graph still loads and runs correctly.
+void expectLoadFails(std::shared_ptr<VulkanContext> context, const Artifact &a,
+                     StatusCode code, const std::string &fragment) {
+  Expected<std::unique_ptr<VulkanExecutable>> exe =
+      VulkanExecutable::load(a, context);
+  ASSERT_FALSE(exe.isOk()) << "loaded; expected " << statusCodeName(code);
+  EXPECT_EQ(exe.status().code(), code) << exe.status().toString();
+  EXPECT_NE(exe.status().message().find(fragment), std::string::npos)
+      << "message: " << exe.status().message() << "\nexpected: " << fragment;
+  std::unique_ptr<VulkanExecutable> good = loadOrFail(makeGraph(), context);
+  ASSERT_TRUE(good);
+  runGraph(*good, 1, 2);
+}
+
+TEST_F(VulkanTest, RefusesAnotherDevice) {
+  Artifact a = makeGraph();
+  a.device = "cpu";
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "holds code for device 'cpu', not vulkan");
+}
+
+TEST_F(VulkanTest, RefusesACorruptSection) {
+  Artifact a = makeGraph();
+  a.vulkan.dispatches[1].bindings[2].offset = kArena - 64;
+  expectLoadFails(context, a, StatusCode::invalid_argument,
+                  "vulkan dispatch 1 binding 2: offset 28160 + size 4000 "
+                  "exceeds arena size 28224");
+  a = makeGraph();
+  a.vulkan.dispatches.pop_back();
+  expectLoadFails(context, a, StatusCode::invalid_argument,
+                  "vulkan code has 3 dispatches but the manifest has 4");
+  a = makeGraph();
+  a.manifest.slots[0].size = 3;
+  expectLoadFails(context, a, StatusCode::invalid_argument,
+                  "slot 0 ('x'): size 3 != 4000 bytes");
+}
+
+TEST_F(VulkanTest, RefusesAFeatureTheDeviceLacks) {
+  uint32_t missing = kVulkanKnownFeatures & ~context->info().features;
+  if (!missing)
+    GTEST_SKIP() << "the device has every feature rlx knows";
+  // Cooperative matrix on lavapipe.
+  uint32_t feature = missing & -missing;
+  Artifact a = makeGraph();
+  a.vulkan.requiredFeatures = feature;
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "artifact 'graph' needs Vulkan " +
+                      (feature == kVulkanCooperativeMatrix
+                           ? std::string("cooperativeMatrix")
+                           : std::string()));
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  ", which device '" + context->info().name + "' lacks");
+}
+
+TEST_F(VulkanTest, RefusesAnotherSubgroupSize) {
+  Artifact a = makeGraph();
+  uint32_t have = context->info().subgroupSize;
+  a.vulkan.requiredSubgroupSize = have * 2;
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "was compiled for subgroup size " + std::to_string(have * 2) +
+                      ", but device '" + context->info().name +
+                      "' has subgroup size " + std::to_string(have) +
+                      "; compile for this device");
+  a.vulkan.requiredSubgroupSize = have;
+  EXPECT_TRUE(loadOrFail(a, context));
+}
+
+/// Inputs/wide.spvasm's entry point `name` as the whole graph.
+Artifact makeWide(const std::string &name, std::array<uint32_t, 3> size) {
+  Artifact a;
+  a.device = "vulkan";
+  a.manifest.name = "wide";
+  a.manifest.arenaSize = 64;
+  a.manifest.dispatches = {Dispatch{name, {1, 1, 1}, name}};
+  a.vulkan.spirv = readSpirv("wide");
+  a.vulkan.kernels = {VulkanKernel{name, size, 0, {}}};
+  a.vulkan.dispatches = {VulkanDispatch{}};
+  return a;
+}
+
+TEST_F(VulkanTest, RefusesWorkgroupsBeyondTheLimits) {
+  const VulkanDeviceInfo &info = context->info();
+  if (info.maxComputeWorkGroupSize[0] >= 2048 ||
+      info.maxComputeWorkGroupInvocations >= 2048)
+    GTEST_SKIP() << "the device takes 2048-invocation workgroups";
+  expectLoadFails(context, makeWide("wide", {2048, 1, 1}),
+                  StatusCode::incompatible,
+                  "vulkan kernel 0 ('wide'): workgroup size [2048, 1, 1] "
+                  "exceeds the maxComputeWorkGroupSize");
+  expectLoadFails(context, makeWide("cube", {32, 32, 2}),
+                  StatusCode::incompatible,
+                  "vulkan kernel 0 ('cube'): workgroup size [32, 32, 2] has "
+                  "2048 invocations, more than the "
+                  "maxComputeWorkGroupInvocations " +
+                      std::to_string(info.maxComputeWorkGroupInvocations));
+  Artifact a = makeGraph();
+  a.manifest.dispatches[2].grid[0] =
+      int64_t(info.maxComputeWorkGroupCount[0]) + 1;
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "dispatch 2 ('dispatch_2'): grid [" +
+                      std::to_string(a.manifest.dispatches[2].grid[0]) +
+                      ", 1, 1] exceeds the maxComputeWorkGroupCount");
+}
+
+TEST_F(VulkanTest, RefusesBindingsBeyondTheLimits) {
+  const VulkanDeviceInfo &info = context->info();
+  Artifact a = makeGraph();
+  uint32_t many = info.maxPerStageDescriptorStorageBuffers + 1;
+  a.vulkan.kernels[1].bindingCount = many;
+  a.vulkan.kernels[1].written.assign(many, 0);
+  for (size_t d : {1, 2})
+    a.vulkan.dispatches[d].bindings.resize(many, {kC, kBytes});
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "vulkan kernel 1 ('add') binds " + std::to_string(many) +
+                      " storage buffers, more than the " +
+                      std::to_string(many - 1) + " per kernel");
+  a = makeGraph();
+  uint64_t range = info.maxStorageBufferRange;
+  a.manifest.arenaSize = kArena + range + 64;
+  a.vulkan.dispatches[3].bindings[1] = {kArena, range + 1};
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "vulkan dispatch 3 binding 1: size " +
+                      std::to_string(range + 1) +
+                      " exceeds the maxStorageBufferRange");
+}
+
+TEST_F(VulkanTest, RefusesAnAlignmentBelowTheDevicesOffsetAlignment) {
+  uint64_t need = context->info().minStorageBufferOffsetAlignment;
+  if (need < 2)
+    GTEST_SKIP() << "every alignment suits the device";
+  Artifact a = makeGraph();
+  a.manifest.alignment = need / 2;
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "arena alignment " + std::to_string(need / 2) +
+                      " is not a multiple of the "
+                      "minStorageBufferOffsetAlignment " +
+                      std::to_string(need) + " of device '" +
+                      context->info().name +
+                      "'; compile with an arena alignment of at least " +
+                      std::to_string(need));
+}
+
+TEST_F(VulkanTest, RefusesANewerSpirvVersion) {
+  Artifact a = makeGraph();
+  a.vulkan.spirv[1] = 0x00010700;
+  expectLoadFails(context, a, StatusCode::incompatible,
+                  "the SPIR-V module is version 1.7, but device '" +
+                      context->info().name + "' takes SPIR-V up to ");
+}
+
+TEST_F(VulkanTest, RefusesAnEntryPointNotInTheModule) {
+  Artifact a = makeGraph();
+  a.vulkan.kernels[1].entryPoint = "mul";
+  expectLoadFails(context, a, StatusCode::invalid_argument,
+                  "vulkan kernel 1 ('mul'): entry point 'mul' is not a "
+                  "GLCompute entry point of the SPIR-V module (it has: "
+                  "scale, add)");
+  a = makeGraph();
+  a.vulkan.kernels[0].workgroupSize = {32, 1, 1};
+  expectLoadFails(context, a, StatusCode::invalid_argument,
+                  "vulkan kernel 0 ('scale'): workgroup size [32, 1, 1] "
+                  "differs from the module's LocalSize [64, 1, 1]");
+}
+
+/// The graph with its first OpFMul replaced by an opcode SPIR-V does not
+/// have: well-formed words the driver cannot translate.
+Artifact makeUnknownOpcodeGraph() {
+  Artifact a = makeGraph();
+  std::vector<uint32_t> &words = a.vulkan.spirv;
+  for (size_t at = 5; at < words.size(); at += words[at] >> 16) {
+    if ((words[at] & 0xffff) == 133 /* OpFMul */) {
+      words[at] = (words[at] & 0xffff0000u) | 0x7fff;
+      break;
+    }
+  }
+  return a;
+}
+
+/// What the validation layer says about an invalid module (its wording
+/// changed between versions), and what lavapipe logs while refusing it.
+const std::vector<std::string> kInvalidSpirvMessages = {
+    "InconsistentSpirv", "VUID-VkShaderModuleCreateInfo-pCode",
+    "SPIR-V parsing FAILED", "spirv_to_nir failed"};
+
+TEST_F(VulkanTest, RefusesAModuleTheDriverRejects) {
+  expectValidationMessages(kInvalidSpirvMessages);
+  expectLoadFails(context, makeUnknownOpcodeGraph(),
+                  StatusCode::invalid_argument,
+                  "artifact 'graph': vulkan kernel 0 ('scale'): "
+                  "vkCreateComputePipelines returned");
+  // lavapipe says why through VK_EXT_debug_utils; the error carries it.
+  if (context->info().name.find("llvmpipe") != std::string::npos)
+    expectLoadFails(context, makeUnknownOpcodeGraph(),
+                    StatusCode::invalid_argument,
+                    "SPIR-V offset 824: SPIR-V parsing FAILED: Unhandled "
+                    "opcode: unknown (32767)");
+}
+
+TEST_F(VulkanTest, RefusesAnArenaBeyondTheAllocationLimit) {
+  Artifact a = emptyVulkanArtifact();
+  a.manifest.arenaSize = context->info().maxMemoryAllocationSize + 64;
+  expectLoadFails(context, a, StatusCode::resource_exhausted,
+                  "exceeds the maxMemoryAllocationSize " +
+                      std::to_string(context->info().maxMemoryAllocationSize));
+}
+
+//===----------------------------------------------------------------------===//
+// Nothing leaks
+//===----------------------------------------------------------------------===//
+
+/// A context of its own, so destroying it makes the validation layer report
+/// every object still alive on its device.
+std::shared_ptr<VulkanContext> ownValidatedContext() {
+  VulkanContextOptions options;
+  options.validation = true;
+  Expected<std::shared_ptr<VulkanContext>> own = VulkanContext::create(options);
+  EXPECT_TRUE(own.isOk()) << own.status().toString();
+  return own ? *own : nullptr;
+}
+
+const std::vector<std::string> kLeakMessages = {
+    "VUID-vkDestroyDevice-device-00378", "has not been destroyed"};
+
+bool mentionsLeak(const std::string &message) {
+  return std::any_of(kLeakMessages.begin(), kLeakMessages.end(),
+                     [&](const std::string &fragment) {
+                       return message.find(fragment) != std::string::npos;
+                     });
+}
+
+// The check below would pass vacuously if the layer did not report leaks.
+TEST_F(VulkanTest, TheLayerReportsObjectsLeftOnADestroyedDevice) {
+  if (!context->validationEnabled())
+    GTEST_SKIP() << "needs RLX_VULKAN_VALIDATION=1";
+  std::shared_ptr<VulkanContext> own = ownValidatedContext();
+  ASSERT_TRUE(own);
+  VkBufferCreateInfo info = {};
+  info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+  info.size = 64;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  VkBuffer leaked = VK_NULL_HANDLE;
+  ASSERT_EQ(vkCreateBuffer(own->device(), &info, nullptr, &leaked), VK_SUCCESS);
+  std::shared_ptr<VulkanMessageLog> log = own->messageLog();
+  own.reset();
+  std::vector<std::string> messages = log->messages();
+  EXPECT_TRUE(std::any_of(messages.begin(), messages.end(), mentionsLeak))
+      << messages.size() << " messages, none about the leaked buffer";
+}
+
+TEST_F(VulkanTest, NothingLeaksAfterRunsAndFailedLoads) {
+  if (!context->validationEnabled())
+    GTEST_SKIP() << "needs RLX_VULKAN_VALIDATION=1";
+  std::shared_ptr<VulkanContext> own = ownValidatedContext();
+  ASSERT_TRUE(own);
+  {
+    VulkanLoadOptions staging;
+    staging.forceStaging = true;
+    for (const VulkanLoadOptions &options : {VulkanLoadOptions{}, staging}) {
+      std::unique_ptr<VulkanExecutable> exe =
+          loadOrFail(makeGraph(), own, options);
+      ASSERT_TRUE(exe);
+      exe->setProfiling(true);
+      runGraph(*exe, 1, 2);
+    }
+    // Fails after the module, layouts and a pipeline exist.
+    EXPECT_FALSE(VulkanExecutable::load(makeUnknownOpcodeGraph(), own));
+    Artifact huge = emptyVulkanArtifact();
+    huge.manifest.arenaSize = own->info().maxMemoryAllocationSize + 64;
+    EXPECT_FALSE(VulkanExecutable::load(huge, own));
+  }
+  std::shared_ptr<VulkanMessageLog> log = own->messageLog();
+  own.reset();
+  // Only the rejected module's message: no object outlived its owner.
+  checkMessages(*log, 0, kInvalidSpirvMessages);
+  for (const std::string &message : log->messages())
+    EXPECT_FALSE(mentionsLeak(message)) << message;
+}
+
+#endif // RLX_HAVE_VULKAN
+
+} // namespace
