@@ -38,11 +38,11 @@ static std::string missingFor(Type type, spirv::TargetEnvAttr env) {
            "precision policy)";
   if (type.isF16() && !(has(spirv::Capability::Float16) &&
                         has(spirv::Capability::StorageBuffer16BitAccess)))
-    return "the Float16 and StorageBuffer16BitAccess capabilities (f16)";
+    return "f16 (the Float16 and StorageBuffer16BitAccess capabilities)";
   if (type.isF64() && !has(spirv::Capability::Float64))
-    return "the Float64 capability (f64)";
+    return "f64 (the Float64 capability)";
   if (type.isInteger(64) && !has(spirv::Capability::Int64))
-    return "the Int64 capability (i64)";
+    return "i64 (the Int64 capability)";
   return "";
 }
 
@@ -115,9 +115,8 @@ struct OutlineGpuKernels
               missingFor(cast<MemRefType>(type).getElementType(), env);
           if (missing.empty())
             continue;
-          kernel.emitOpError()
-              << "has a " << type << " buffer, which needs " << missing
-              << "; the Vulkan target " << target << " does not have it";
+          kernel.emitOpError() << "has a " << type << " buffer: " << missing
+                               << " is not supported by target " << target;
           return signalPassFailure();
         }
         outlineKernel(gb, kernel);

@@ -15,7 +15,9 @@
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -100,6 +102,29 @@ struct SubgroupReduceToSPIRV : OpConversionPattern<gpu::SubgroupReduceOp> {
   }
 };
 
+/// Upstream's scf.for lowering (MLIR 19) keeps each loop result in a
+/// function variable that only the loop body stores, so a loop that runs
+/// zero times yields an undefined value instead of its initial one (a row
+/// reduction whose invocation has no element read 0 on lavapipe). Selecting
+/// the initial value when the loop cannot run restores scf.for's meaning.
+static void guardZeroTripLoopResults(gpu::GPUModuleOp module) {
+  module.walk([](scf::ForOp loop) {
+    if (loop.getNumResults() == 0)
+      return;
+    OpBuilder b(loop->getContext());
+    b.setInsertionPointAfter(loop);
+    Location loc = loop.getLoc();
+    Value runs =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                loop.getLowerBound(), loop.getUpperBound());
+    for (auto [result, init] :
+         llvm::zip(loop.getResults(), loop.getInitArgs())) {
+      auto chosen = b.create<arith::SelectOp>(loc, runs, result, init);
+      result.replaceAllUsesExcept(chosen, chosen);
+    }
+  });
+}
+
 struct ConvertGpuToSPIRV
     : mlir::rlx::impl::ConvertGpuToSPIRVBase<ConvertGpuToSPIRV> {
   void runOnOperation() override {
@@ -113,6 +138,7 @@ struct ConvertGpuToSPIRV
 
   LogicalResult convert(MLIRContext *ctx, gpu::GPUModuleOp module) {
     spirv::TargetEnvAttr env = spirv::lookupTargetEnvOrDefault(module);
+    guardZeroTripLoopResults(module);
     // Memory spaces first: kernel memrefs are storage buffers, gpu
     // workgroup memory the Workgroup storage class.
     spirv::MemorySpaceToStorageClassConverter memorySpaces(storageClassOf);

@@ -263,19 +263,28 @@ public:
       : loc(loc), accType(accType), limits(limits) {
     // A power of two no larger than needed, for the tree reduction.
     int64_t cap = std::min<int64_t>(256, floorPowerOf2(limits.maxInvocations));
+    // At least a subgroup: narrower workgroups leave lanes of the SIMD
+    // unit idle anyway, and lavapipe computes wrong reductions in
+    // workgroups narrower than its subgroup.
+    int64_t atLeast = std::min<int64_t>(
+        cap, llvm::PowerOf2Ceil(std::max<int64_t>(limits.subgroupSize, 1)));
     size = std::min<int64_t>(cap,
                              llvm::PowerOf2Ceil(std::max<int64_t>(length, 1)));
-    size = std::max<int64_t>(size, 1);
+    size = std::max<int64_t>(size, atLeast);
     groups = std::clamp<int64_t>(rows, 1, limits.maxWorkgroups);
     this->rows = rows;
     this->length = length;
     tid = threadId(b, loc, gpu::Dimension::x);
+    // Subgroups add and multiply; max and min go through workgroup memory,
+    // since GroupNonUniformFMax / FMin leave NaN and the sign of zero
+    // undefined.
     useSubgroups = limits.subgroupArithmetic && limits.subgroupSize > 1 &&
                    size % limits.subgroupSize == 0 &&
                    size / limits.subgroupSize <= limits.subgroupSize &&
                    isa<FloatType>(accType);
-    int64_t slots = useSubgroups ? size / limits.subgroupSize : size;
-    shared = workgroupMemory(b, loc, accType, std::max<int64_t>(slots, 1));
+    // One slot per invocation: max and min use the tree even with
+    // subgroups.
+    shared = workgroupMemory(b, loc, accType, size);
   }
 
   KernelShape shape() const {
@@ -316,7 +325,7 @@ public:
   Value reduce(OpBuilder &b, ReduceKind kind, Value value) {
     if (size == 1)
       return value;
-    if (useSubgroups)
+    if (useSubgroups && kind != ReduceKind::max && kind != ReduceKind::min)
       return reduceBySubgroups(b, kind, value);
     b.create<memref::StoreOp>(loc, value, shared, tid);
     b.create<gpu::BarrierOp>(loc);
@@ -752,7 +761,8 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
           .Case<mir::UnaryOp, mir::BinaryOp, mir::CompareOp, mir::SelectOp,
                 mir::CastOp, mir::ElementwiseOp, mir::BroadcastOp>(
               [&](Operation *) -> Result {
-                ScalarFn fn = elementwiseScalarFn(op, kernels::elementTypeOf(out));
+                ScalarFn fn =
+                    elementwiseScalarFn(op, kernels::elementTypeOf(out));
                 return std::optional<KernelShape>(
                     elementwise(b, loc, operands, out, fn, limits, ok));
               })
@@ -824,8 +834,12 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
                       perInvocation);
             return std::optional<KernelShape>(driven);
           })
-          .Default([](Operation *) -> Result {
-            return std::optional<KernelShape>();
+          .Default([](Operation *other) -> Result {
+            // Claims keep every other op away from a Vulkan target; one
+            // that gets here anyway is refused, not run as CPU-style code.
+            return other->emitError()
+                   << "the Vulkan backend has no GPU kernel for '"
+                   << other->getName() << "'";
           });
   if (failed(result) || !ok)
     return failure();

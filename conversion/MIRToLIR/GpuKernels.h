@@ -41,9 +41,8 @@ struct GpuLimits {
 
 /// Builds the GPU kernel of `op` (null: an output copy) at `b` on the
 /// kernel's `operands` (memrefs, or scalars for folded splats) and
-/// `results`; returns its grid and workgroup size, std::nullopt for an op
-/// without a GPU kernel (the caller decides), or failure() after a
-/// diagnostic.
+/// `results`; returns its grid and workgroup size, or failure() after a
+/// diagnostic (an op without a GPU kernel is one).
 FailureOr<std::optional<KernelShape>>
 buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
                ValueRange results, const GpuLimits &limits);

@@ -161,10 +161,6 @@ static int64_t rankOf(Value value) {
   return cast<ShapedType>(value.getType()).getRank();
 }
 
-static ArrayRef<int64_t> tensorShape(Value value) {
-  return cast<ShapedType>(value.getType()).getShape();
-}
-
 static int64_t axisOf(int64_t axis, Value value) {
   return *normalizeAxis(axis, rankOf(value));
 }

@@ -55,7 +55,7 @@ lir.program @p arena_size = 64 alignment = 64 {
 // (SPIR-V's conversion would otherwise widen it and read other bytes).
 module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>>} {
 lir.program @p arena_size = 128 alignment = 64 {
-  // expected-error @+1 {{'lir.kernel' op has a 'memref<4xi64>' buffer, which needs the Int64 capability (i64)}}
+  // expected-error @+1 {{'lir.kernel' op has a 'memref<4xi64>' buffer: i64 (the Int64 capability) is not supported by target #rlx.vulkan<}}
   lir.kernel @k grid = [1] {
   ^bb0(%z: memref<4xi64>):
     lir.return
@@ -69,7 +69,7 @@ lir.program @p arena_size = 128 alignment = 64 {
 
 module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>>} {
 lir.program @p arena_size = 128 alignment = 64 {
-  // expected-error @+1 {{'lir.kernel' op has a 'memref<4xbf16>' buffer, which needs bf16 (SPIR-V has no bf16 arithmetic; compile without the bf16 precision policy)}}
+  // expected-error @+1 {{'lir.kernel' op has a 'memref<4xbf16>' buffer: bf16 (SPIR-V has no bf16 arithmetic; compile without the bf16 precision policy) is not supported by target #rlx.vulkan<}}
   lir.kernel @k grid = [1] {
   ^bb0(%z: memref<4xbf16>):
     lir.return
