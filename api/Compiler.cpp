@@ -1,10 +1,13 @@
 //===- Compiler.cpp - Module text or HIR to an artifact -------------------===//
 #include "api/Compiler.h"
 #include "api/ManifestFromLIR.h"
+#include "api/VulkanCodeFromLIR.h"
 #include "conversion/LIRToLLVM/ObjectCode.h"
+#include "conversion/LIRToSPIRV/SpirvBinary.h"
 #include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
 #include "dialects/Target/Target.h"
+#include "dialects/Target/VulkanDeviceTarget.h"
 #include "runtime/Runtime.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -83,10 +86,50 @@ static StatusCode codeFor(StringRef message) {
   return StatusCode::invalid_argument;
 }
 
+/// "the module's rlx.target #rlx.vulkan<...>".
+static std::string describeTarget(TargetAttrInterface target) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "the module's rlx.target " << target;
+  return text;
+}
+
+/// Device::vulkan: the module's own Vulkan target, else the device's.
+static Status attachVulkanTarget(ModuleOp module,
+                                 const CompilerOptions &options) {
+  if (!options.options.cpuTarget.isHost())
+    return Status(StatusCode::invalid_argument,
+                  "CompileOptions::cpuTarget is for Device::cpu; this "
+                  "compilation is for Device::vulkan");
+  if (options.options.nativeMatmul)
+    return Status(StatusCode::invalid_argument,
+                  "CompileOptions::nativeMatmul (OpenBLAS) is for "
+                  "Device::cpu; this compilation is for Device::vulkan");
+  if (TargetAttrInterface named = getTarget(module)) {
+    if (isa<VulkanTargetAttr>(named))
+      return Status::ok();
+    return Status(StatusCode::invalid_argument,
+                  describeTarget(named) +
+                      " is not a Vulkan target; compile it for Device::cpu");
+  }
+  ::rlx::Expected<::rlx::runtime::VulkanDeviceInfo> device =
+      ::rlx::runtime::vulkanDevice();
+  if (!device)
+    return device.status();
+  setTarget(module, vulkanTargetFor(module.getContext(), *device));
+  return Status::ok();
+}
+
 Status attachTarget(ModuleOp module, const CompilerOptions &options) {
+  if (options.device == ::rlx::Device::vulkan)
+    return attachVulkanTarget(module, options);
   MLIRContext *ctx = module.getContext();
   const ::rlx::CpuTarget &cpu = options.options.cpuTarget;
   TargetAttrInterface named = getTarget(module);
+  if (isa_and_nonnull<VulkanTargetAttr>(named))
+    return Status(StatusCode::invalid_argument,
+                  describeTarget(named) +
+                      " is a Vulkan target; compile it for Device::vulkan");
   if (cpu.isHost()) {
     if (!named)
       setTarget(module, hostCpuTarget(ctx));
@@ -103,12 +146,24 @@ Status attachTarget(ModuleOp module, const CompilerOptions &options) {
   if (named && named != *target) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << "the module's rlx.target " << named
-       << " differs from CompileOptions::cpuTarget " << *target;
+    os << describeTarget(named) << " differs from CompileOptions::cpuTarget "
+       << *target;
     return Status(StatusCode::invalid_argument, text);
   }
   setTarget(module, *target);
   return Status::ok();
+}
+
+/// Vulkan binds each buffer at its arena offset, which must be a multiple
+/// of the device's minStorageBufferOffsetAlignment (256 at most, the
+/// Vulkan limit, when the module names its own target and there is no
+/// device to ask).
+static int64_t vulkanArenaAlignment(int64_t requested) {
+  ::rlx::Expected<::rlx::runtime::VulkanDeviceInfo> device =
+      ::rlx::runtime::vulkanDevice();
+  uint64_t needed = device ? device->minStorageBufferOffsetAlignment : 256;
+  return std::max<int64_t>(requested,
+                           static_cast<int64_t>(llvm::PowerOf2Ceil(needed)));
 }
 
 Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
@@ -121,6 +176,8 @@ Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
     return s;
   PipelineOptions pipeline;
   fillPipelineOptions(pipeline, options);
+  if (options.device == ::rlx::Device::vulkan)
+    pipeline.alignment = vulkanArenaAlignment(pipeline.alignment);
   PassManager pm(ctx);
   buildMirToLirPipeline(pm, pipeline);
   if (failed(pm.run(module))) {
@@ -130,9 +187,50 @@ Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
   return Status::ok();
 }
 
+/// LIR (with its manifest) to a Vulkan artifact: the kernels' bindings from
+/// LIR, then -rlx-lir-to-spirv and the validated SPIR-V words.
+static ::rlx::Expected<::rlx::runtime::Artifact>
+finishVulkan(ModuleOp module, const CompilerOptions &options,
+             ::rlx::Manifest manifest) {
+  ::rlx::Expected<::rlx::runtime::VulkanCode> code = vulkanCodeFromLIR(module);
+  if (!code)
+    return code.status();
+  MLIRContext *ctx = module.getContext();
+  DiagnosticCollector diagnostics(ctx);
+  PipelineOptions pipeline;
+  fillPipelineOptions(pipeline, options);
+  PassManager lower(ctx);
+  buildLirToSpirvPipeline(lower, pipeline);
+  if (failed(lower.run(module))) {
+    std::string message = diagnostics.message("lowering to SPIR-V failed");
+    return Status(codeFor(message), message);
+  }
+  FailureOr<SpirvBinary> binary = emitSpirvBinary(module);
+  if (failed(binary))
+    return Status(StatusCode::internal,
+                  diagnostics.message("SPIR-V serialization failed"));
+  code->spirv = std::move(binary->words);
+  code->requiredFeatures = vulkanFeaturesFor(binary->capabilities);
+  code->requiredSubgroupSize = binary->subgroupSize;
+  ::rlx::runtime::Artifact artifact;
+  // Bindings span whole 32-bit words (vulkanCodeFromLIR).
+  manifest.arenaSize = llvm::alignTo(manifest.arenaSize, 4);
+  artifact.manifest = std::move(manifest);
+  artifact.device = "vulkan";
+  artifact.vulkan = std::move(*code);
+  return artifact;
+}
+
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options) {
-  if (options.options.nativeMatmul && !::rlx::runtime::hasNativeMatmul())
+  if (options.device != ::rlx::Device::cpu &&
+      options.device != ::rlx::Device::vulkan)
+    return Status(StatusCode::unavailable,
+                  std::string("rlx has no compiler for device '") +
+                      ::rlx::deviceName(options.device) +
+                      "' (it compiles for cpu and vulkan)");
+  if (options.device == ::rlx::Device::cpu && options.options.nativeMatmul &&
+      !::rlx::runtime::hasNativeMatmul())
     return Status(StatusCode::unimplemented,
                   "CompileOptions::nativeMatmul needs OpenBLAS, and this rlx "
                   "was built without it: install libopenblas-dev and "
@@ -142,6 +240,8 @@ compileModule(ModuleOp module, const CompilerOptions &options) {
   ::rlx::Expected<::rlx::Manifest> manifest = manifestFromLIR(module);
   if (!manifest)
     return manifest.status();
+  if (options.device == ::rlx::Device::vulkan)
+    return finishVulkan(module, options, std::move(*manifest));
 
   MLIRContext *ctx = module.getContext();
   DiagnosticCollector diagnostics(ctx);

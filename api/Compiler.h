@@ -17,6 +17,10 @@ namespace mlir::rlx {
 struct PipelineOptions;
 
 struct CompilerOptions {
+  /// The device the code is for: cpu (the module's #rlx.cpu target, else
+  /// options.cpuTarget) or vulkan (the module's #rlx.vulkan target, else the
+  /// runtime's Vulkan device).
+  ::rlx::Device device = ::rlx::Device::cpu;
   ::rlx::CompileOptions options;
   ::rlx::Precision precision = ::rlx::Precision::f32;
   ::rlx::LoweringPolicy policy = ::rlx::LoweringPolicy::fusable;
@@ -37,8 +41,9 @@ compileText(MLIRContext *ctx, std::string_view text,
             const CompilerOptions &options);
 
 /// Gives `module` its target: the one it names, else the one the options ask
-/// for (CompileOptions::cpuTarget; this machine by default). A module target
-/// that differs from an explicit cpuTarget is an error.
+/// for (Device::cpu: CompileOptions::cpuTarget, this machine by default;
+/// Device::vulkan: the runtime's Vulkan device). A module target of another
+/// device, or one that differs from an explicit cpuTarget, is an error.
 ::rlx::Status attachTarget(ModuleOp module, const CompilerOptions &options);
 
 /// Verifies `module` (HIR or MIR, one function), gives it its target and
@@ -46,8 +51,9 @@ compileText(MLIRContext *ctx, std::string_view text,
 ::rlx::Status compileToLIR(ModuleOp module, const CompilerOptions &options);
 
 /// Verifies and compiles `module` (HIR or MIR, one function) to an artifact:
-/// compileToLIR, the manifest, -rlx-lir-to-llvm and object code.
-/// Diagnostics become the returned Status's message.
+/// compileToLIR, the manifest, then for the CPU -rlx-lir-to-llvm and object
+/// code, for Vulkan the kernels' bindings, -rlx-lir-to-spirv and validated
+/// SPIR-V. Diagnostics become the returned Status's message.
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options);
 

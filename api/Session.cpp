@@ -38,7 +38,16 @@ const char *deviceName(Device device) {
   return "unknown";
 }
 
-bool isAvailable(Device device) { return device == Device::cpu; }
+bool isAvailable(Device device) {
+  switch (device) {
+  case Device::cpu:
+    return true;
+  case Device::vulkan:
+    return runtime::vulkanAvailable();
+  default:
+    return false;
+  }
+}
 
 //===----------------------------------------------------------------------===//
 // CompiledGraph
@@ -285,16 +294,21 @@ struct Session::Impl {
   }
 
   Status checkDevice() const {
-    if (isAvailable(device))
+    std::string why;
+    if (device == Device::cpu ||
+        (device == Device::vulkan && runtime::vulkanAvailable(&why)))
       return Status::ok();
+    if (device == Device::vulkan)
+      return Status(StatusCode::unavailable,
+                    "device 'vulkan' is not available: " + why);
     return Status(StatusCode::unavailable,
                   std::string("device '") + deviceName(device) +
-                      "' is not available in this build (rlx has backends "
-                      "for: cpu)");
+                      "' has no backend in rlx (its backends: cpu, vulkan)");
   }
 
   mlir::rlx::CompilerOptions compilerOptions(const CompileOptions &o) const {
     mlir::rlx::CompilerOptions c;
+    c.device = device;
     c.options = o;
     c.precision = precision;
     c.policy = policy;
@@ -374,6 +388,11 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
       runtime::deserializeArtifact(artifact.data(), artifact.size());
   if (!decoded)
     return decoded.status();
+  if (decoded->device != deviceName(impl_->device))
+    return Status(StatusCode::incompatible,
+                  "the artifact is for device '" + decoded->device +
+                      "', the session's device is '" +
+                      deviceName(impl_->device) + "'");
   return impl_->load(std::move(*decoded), threads);
 }
 

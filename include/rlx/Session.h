@@ -24,8 +24,9 @@
 
 namespace rlx {
 
-/// Every device rlx knows by name; only those with a registered backend are
-/// available (isAvailable).
+/// Every device rlx knows by name. cpu is always available; vulkan when rlx
+/// was built with Vulkan and the process finds a driver and a device
+/// (docs/VulkanBackend.md); the others have no backend yet.
 enum class Device { cpu, vulkan, cuda, rocm, metal, null };
 const char *deviceName(Device device);
 bool isAvailable(Device device);
@@ -137,7 +138,8 @@ public:
                                       const CompileOptions &options);
   Expected<CompiledGraph> compileWith(std::string_view moduleText,
                                       const CompileOptions &options);
-  /// Loads a serialized artifact (no compiler involved).
+  /// Loads a serialized artifact (no compiler involved); it must be for the
+  /// session's device (incompatible otherwise).
   Expected<CompiledGraph> load(const std::vector<uint8_t> &artifact,
                                int threads = 0);
 

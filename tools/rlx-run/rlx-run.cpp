@@ -3,7 +3,7 @@
 //   rlx-run model.mlir --bind batch=64 [--input x=x.npy] [--param w=w.npy]
 //           [--seed 1] [--repeat 100] [--num-threads 2] [--output-dir out/]
 //           [--emit-artifact m.rlxa] [--dump-stages dir] [--fusion-report]
-//           [--native-matmul]
+//           [--native-matmul] [--device cpu|vulkan]
 //   rlx-run --artifact m.rlxa ...
 //
 // Inputs and parameters not given as .npy files get seeded uniform random
@@ -77,6 +77,9 @@ static cl::opt<std::string> targetFeatures(
     cl::desc("compile for these features, e.g. +avx2,+fma (with --target-cpu "
              "or alone: exactly those)"),
     cl::init(""));
+static cl::opt<std::string> device("device",
+                                   cl::desc("run on this device: cpu|vulkan"),
+                                   cl::init("cpu"));
 static cl::opt<std::string> policy("policy",
                                    cl::desc("HIR lowering: fusable|direct"),
                                    cl::init("fusable"));
@@ -181,7 +184,19 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  rlx::Session session(rlx::Device::cpu, rlx::Precision::f32,
+  if (device != "cpu" && device != "vulkan") {
+    llvm::errs() << "rlx-run: --device '" << device
+                 << "' is not a device (cpu, vulkan)\n";
+    return 2;
+  }
+  if (policy != "fusable" && policy != "direct") {
+    llvm::errs() << "rlx-run: --policy '" << policy
+                 << "' is not a policy (fusable, direct)\n";
+    return 2;
+  }
+  rlx::Session session(device == "vulkan" ? rlx::Device::vulkan
+                                          : rlx::Device::cpu,
+                       rlx::Precision::f32,
                        policy == "direct" ? rlx::LoweringPolicy::direct
                                           : rlx::LoweringPolicy::fusable);
   auto compiled = [&]() -> rlx::Expected<rlx::CompiledGraph> {
