@@ -12,6 +12,10 @@ config.excludes = ["Inputs", "Unit", "e2e", "CMakeLists.txt", "lit.cfg.py", "lit
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.rlx_obj_root, "test")
 
+# Tests of the Vulkan runtime need a build with it (RLX_ENABLE_VULKAN).
+if config.rlx_have_vulkan:
+    config.available_features.add("vulkan")
+
 # Captured SSA names must not leak between CHECK-LABEL sections.
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 

@@ -183,7 +183,7 @@ TEST(CompileErrors, GraphOperandMustBeAnEarlierValue) {
 TEST(SessionErrors, UnavailableDevice) {
   rlx::Session s(rlx::Device::cuda);
   expectError(s.compile(kScale).status(), rlx::StatusCode::unavailable,
-              "'cuda' is not available");
+              "device 'cuda' has no backend in rlx");
   rlx::Session cpu;
   expectStillWorks(cpu);
 }

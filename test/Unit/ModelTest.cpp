@@ -2,12 +2,16 @@
 //
 // Compiles examples/mlp.mlir and examples/encoder.mlir through the C++ API,
 // binds weights made by detValues (the formula scripts/make-goldens.py
-// shares), runs on the CPU and compares with the PyTorch outputs committed in
-// test/e2e/goldens. Tolerance: |rlx - torch| <= 1e-4 + 1e-4 * |torch|
-// (float32 sums in a different order).
+// shares), runs on each device (the CPU; Vulkan where rlx is built with it)
+// and compares with the PyTorch outputs committed in test/e2e/goldens.
+// Tolerance: |rlx - torch| <= 1e-4 + 1e-4 * |torch| in f32 (float32 sums in
+// a different order); with f16 mixed precision (Precision::autoMixed, f16
+// matmuls accumulating in f32) 2e-2 + 2e-2 * |torch|, about 16 f16 ulps of
+// the inputs' rounding carried through two layers.
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
+#include "runtime/Artifact.h"
 #include "runtime/Npy.h"
 
 #include "TestUtil.h"
@@ -18,6 +22,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 namespace {
 
@@ -43,7 +48,8 @@ void bindParams(rlx::CompiledGraph &graph,
   }
 }
 
-void expectClose(const rlx::NamedOutput &out, const std::string &goldenPath) {
+void expectClose(const rlx::NamedOutput &out, const std::string &goldenPath,
+                 double tolerance = 1e-4) {
   rlx::Expected<rlx::npy::Array> golden = rlx::npy::read(goldenPath);
   ASSERT_TRUE(golden.isOk()) << golden.status().toString();
   ASSERT_EQ(out.shape, golden->shape);
@@ -54,7 +60,7 @@ void expectClose(const rlx::NamedOutput &out, const std::string &goldenPath) {
   for (size_t i = 0; i < n; ++i) {
     double err = std::fabs(out.floats()[i] - want[i]);
     worst = std::max(worst, err);
-    if (!(err <= 1e-4 + 1e-4 * std::fabs(want[i])) && bad++ < 5)
+    if (!(err <= tolerance + tolerance * std::fabs(want[i])) && bad++ < 5)
       ADD_FAILURE() << "element " << i << ": rlx " << out.floats()[i]
                     << ", torch " << want[i];
   }
@@ -76,21 +82,37 @@ const std::vector<ParamSpec> kEncoderParams = {
     {"ff.w2", 1024 * 256, 0.03},     {"ff.b2", 256, 0.1},
     {"norm2.gamma", 256, 0.5, 1.0f}, {"norm2.beta", 256, 0.1}};
 
-rlx::Expected<rlx::CompiledGraph> compileExample(const std::string &file,
-                                                 const std::string &symbol,
-                                                 int64_t batch,
-                                                 rlx::LoweringPolicy policy) {
-  rlx::Session session(rlx::Device::cpu, rlx::Precision::f32, policy);
+rlx::Expected<rlx::CompiledGraph>
+compileExample(const std::string &file, const std::string &symbol,
+               int64_t batch, rlx::LoweringPolicy policy,
+               rlx::Device device = rlx::Device::cpu,
+               rlx::Precision precision = rlx::Precision::f32) {
+  rlx::Session session(device, precision, policy);
   rlx::CompileOptions options;
   options.dims = {{symbol, batch}};
   return session.compileWith(
       readFile(std::string(RLX_SOURCE_DIR) + "/examples/" + file), options);
 }
 
-class ModelTest : public ::testing::TestWithParam<rlx::LoweringPolicy> {};
+/// The devices the models run on: the CPU, and Vulkan in a build with it
+/// (the test command installs lavapipe, so a missing device fails).
+std::vector<rlx::Device> devices() {
+#ifdef RLX_HAVE_VULKAN
+  return {rlx::Device::cpu, rlx::Device::vulkan};
+#else
+  return {rlx::Device::cpu};
+#endif
+}
+
+using ModelCase = std::tuple<rlx::Device, rlx::LoweringPolicy>;
+class ModelTest : public ::testing::TestWithParam<ModelCase> {
+protected:
+  rlx::Device device() const { return std::get<0>(GetParam()); }
+  rlx::LoweringPolicy policy() const { return std::get<1>(GetParam()); }
+};
 
 TEST_P(ModelTest, MlpMatchesPyTorch) {
-  auto graph = compileExample("mlp.mlir", "batch", 64, GetParam());
+  auto graph = compileExample("mlp.mlir", "batch", 64, policy(), device());
   ASSERT_TRUE(graph.isOk()) << graph.status().toString();
   bindParams(*graph, kMlpParams);
   std::vector<float> x = detValues(64 * 784, 1, 1.0);
@@ -102,7 +124,7 @@ TEST_P(ModelTest, MlpMatchesPyTorch) {
 }
 
 TEST_P(ModelTest, EncoderMatchesPyTorch) {
-  auto graph = compileExample("encoder.mlir", "batch", 1, GetParam());
+  auto graph = compileExample("encoder.mlir", "batch", 1, policy(), device());
   ASSERT_TRUE(graph.isOk()) << graph.status().toString();
   bindParams(*graph, kEncoderParams);
   std::vector<float> x = detValues(128 * 256, 1, 1.0);
@@ -112,9 +134,39 @@ TEST_P(ModelTest, EncoderMatchesPyTorch) {
               std::string(RLX_SOURCE_DIR) + "/test/e2e/goldens/encoder_y.npy");
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, ModelTest,
-                         ::testing::Values(rlx::LoweringPolicy::fusable,
-                                           rlx::LoweringPolicy::direct));
+// f16 mixed precision: the matmuls in f16 where the device has it.
+TEST_P(ModelTest, EncoderMixedPrecisionMatchesPyTorch) {
+  auto graph = compileExample("encoder.mlir", "batch", 1, policy(), device(),
+                              rlx::Precision::autoMixed);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  if (device() == rlx::Device::vulkan) {
+    // The kernels compute in f16: the SPIR-V asks for it.
+    auto artifact = rlx::runtime::deserializeArtifact(
+        graph->artifactBytes().data(), graph->artifactBytes().size());
+    ASSERT_TRUE(artifact.isOk()) << artifact.status().toString();
+    EXPECT_TRUE(artifact->vulkan.requiredFeatures &
+                rlx::runtime::kVulkanFloat16);
+  }
+  bindParams(*graph, kEncoderParams);
+  std::vector<float> x = detValues(128 * 256, 1, 1.0);
+  auto out = graph->run({{"x", x.data(), x.size() * 4, rlx::DType::f32}});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  expectClose((*out)[0],
+              std::string(RLX_SOURCE_DIR) + "/test/e2e/goldens/encoder_y.npy",
+              2e-2);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    DevicesAndPolicies, ModelTest,
+    ::testing::Combine(::testing::ValuesIn(devices()),
+                       ::testing::Values(rlx::LoweringPolicy::fusable,
+                                         rlx::LoweringPolicy::direct)),
+    [](const ::testing::TestParamInfo<ModelCase> &info) {
+      return std::string(rlx::deviceName(std::get<0>(info.param))) +
+             (std::get<1>(info.param) == rlx::LoweringPolicy::fusable
+                  ? "_fusable"
+                  : "_direct");
+    });
 
 // Runs from several threads on one compiled graph give bitwise-identical
 // outputs (runs are serialized on the graph's one arena).
