@@ -205,13 +205,12 @@ finishVulkan(ModuleOp module, const CompilerOptions &options,
     std::string message = diagnostics.message("lowering to SPIR-V failed");
     return Status(codeFor(message), message);
   }
-  FailureOr<SpirvBinary> binary = emitSpirvBinary(module);
-  if (failed(binary))
+  FailureOr<std::vector<SpirvBinary>> binaries = emitSpirvBinaries(module);
+  if (failed(binaries))
     return Status(StatusCode::internal,
                   diagnostics.message("SPIR-V serialization failed"));
-  code->spirv = std::move(binary->words);
-  code->requiredFeatures = vulkanFeaturesFor(binary->capabilities);
-  code->requiredSubgroupSize = binary->subgroupSize;
+  if (Status s = addSpirvModules(*code, std::move(*binaries)); !s)
+    return s;
   ::rlx::runtime::Artifact artifact;
   // Bindings span whole 32-bit words (vulkanCodeFromLIR).
   manifest.arenaSize = llvm::alignTo(manifest.arenaSize, 4);

@@ -85,6 +85,33 @@ static uint64_t bytesOf(MemRefType type) {
   return code;
 }
 
+::rlx::Status addSpirvModules(::rlx::runtime::VulkanCode &code,
+                              std::vector<SpirvBinary> binaries) {
+  llvm::StringMap<uint32_t> moduleOf;
+  for (auto [i, binary] : llvm::enumerate(binaries)) {
+    for (const std::string &entry : binary.entryPoints)
+      moduleOf[entry] = static_cast<uint32_t>(i);
+    code.requiredFeatures |= vulkanFeaturesFor(binary.capabilities);
+    if (binary.subgroupSize && code.requiredSubgroupSize &&
+        binary.subgroupSize != code.requiredSubgroupSize)
+      return Status(StatusCode::internal,
+                    "SPIR-V modules assume subgroup sizes " +
+                        std::to_string(code.requiredSubgroupSize) + " and " +
+                        std::to_string(binary.subgroupSize));
+    if (binary.subgroupSize)
+      code.requiredSubgroupSize = binary.subgroupSize;
+    code.modules.push_back(std::move(binary.words));
+  }
+  for (::rlx::runtime::VulkanKernel &kernel : code.kernels) {
+    auto it = moduleOf.find(kernel.entryPoint);
+    if (it == moduleOf.end())
+      return Status(StatusCode::internal, "kernel '" + kernel.entryPoint +
+                                              "' is in no SPIR-V module");
+    kernel.module = it->second;
+  }
+  return Status::ok();
+}
+
 uint32_t vulkanFeaturesFor(const std::vector<std::string> &capabilities) {
   uint32_t features = 0;
   for (const std::string &capability : capabilities)

@@ -25,8 +25,11 @@ constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
 constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8;
 /// An object: its length field.
 constexpr uint64_t kMinObjectBytes = 8;
-/// A Vulkan kernel: entry point length, workgroup size, binding count.
-constexpr uint64_t kMinVulkanKernelBytes = 8 + 3 * 4 + 4;
+/// A Vulkan module: its byte length.
+constexpr uint64_t kMinVulkanModuleBytes = 8;
+/// A Vulkan kernel: entry point length, module, workgroup size, binding
+/// count.
+constexpr uint64_t kMinVulkanKernelBytes = 8 + 4 + 3 * 4 + 4;
 /// A Vulkan dispatch: kernel index and binding count.
 constexpr uint64_t kMinVulkanDispatchBytes = 4 + 4;
 /// A Vulkan binding: offset and size.
@@ -242,6 +245,7 @@ void readCpuCode(Reader &r, CpuCode &cpu) {
 void readVulkanKernel(Reader &r, uint64_t index, VulkanKernel &kernel) {
   std::string prefix = "vulkan kernel " + std::to_string(index);
   kernel.entryPoint = r.str(prefix + " entry point");
+  kernel.module = r.u32(prefix + " module");
   for (int d = 0; d < 3; ++d)
     kernel.workgroupSize[d] =
         r.u32(prefix + " workgroup size[" + std::to_string(d) + "]");
@@ -272,7 +276,10 @@ void readVulkanDispatch(Reader &r, uint64_t index, VulkanDispatch &dispatch) {
 void readVulkanCode(Reader &r, VulkanCode &code) {
   code.requiredFeatures = r.u32("vulkan required features");
   code.requiredSubgroupSize = r.u32("vulkan required subgroup size");
-  code.spirv = r.words("vulkan spirv");
+  uint64_t moduleCount = r.count("vulkan module count", kMinVulkanModuleBytes);
+  code.modules.resize(moduleCount);
+  for (uint64_t i = 0; i < moduleCount && r.ok(); ++i)
+    code.modules[i] = r.words("vulkan module " + std::to_string(i));
   uint64_t kernelCount = r.count("vulkan kernel count", kMinVulkanKernelBytes);
   code.kernels.resize(kernelCount);
   for (uint64_t i = 0; i < kernelCount && r.ok(); ++i)
@@ -337,12 +344,16 @@ Status readPayload(const uint8_t *data, size_t size, Artifact &artifact) {
 void writeVulkanCode(Writer &w, const VulkanCode &code) {
   w.u32(code.requiredFeatures);
   w.u32(code.requiredSubgroupSize);
-  w.u64(code.spirv.size() * 4);
-  for (uint32_t word : code.spirv)
-    w.u32(word);
+  w.u64(code.modules.size());
+  for (const std::vector<uint32_t> &module : code.modules) {
+    w.u64(module.size() * 4);
+    for (uint32_t word : module)
+      w.u32(word);
+  }
   w.u64(code.kernels.size());
   for (const VulkanKernel &kernel : code.kernels) {
     w.str(kernel.entryPoint);
+    w.u32(kernel.module);
     for (uint32_t n : kernel.workgroupSize)
       w.u32(n);
     w.u32(kernel.bindingCount);

@@ -85,12 +85,14 @@ enum VulkanFeature : uint32_t {
   kVulkanKnownFeatures = (1u << 6) - 1,
 };
 
-/// One compute entry point of the SPIR-V module: its workgroup size and its
-/// storage-buffer bindings (descriptor set 0, bindings 0..bindingCount-1, in
-/// the order of the LIR kernel's arguments).
+/// One compute entry point of one of the SPIR-V modules: its workgroup size
+/// and its storage-buffer bindings (descriptor set 0, bindings
+/// 0..bindingCount-1, in the order of the LIR kernel's arguments).
 struct VulkanKernel {
-  /// The name of a GLCompute OpEntryPoint of the module.
+  /// The name of a GLCompute OpEntryPoint of module `module`.
   std::string entryPoint;
+  /// Index into VulkanCode::modules.
+  uint32_t module = 0;
   /// Equal to the entry point's LocalSize when the module declares one.
   std::array<uint32_t, 3> workgroupSize = {1, 1, 1};
   uint32_t bindingCount = 0;
@@ -116,17 +118,19 @@ struct VulkanDispatch {
   std::vector<VulkanBinding> bindings;
 };
 
-/// The code of a Vulkan artifact: one SPIR-V module with an entry point per
-/// kernel.
+/// The code of a Vulkan artifact: SPIR-V modules holding one entry point per
+/// kernel. The compiler emits one module per kernel, so each pipeline sees
+/// only its own workgroup variables (a validation layer that sums a
+/// module's shared memory, and a driver compiling it, see one kernel); a
+/// module may hold several.
 struct VulkanCode {
   /// VulkanFeature bits the code needs.
   uint32_t requiredFeatures = 0;
   /// The subgroup size the code assumes; 0: any.
   uint32_t requiredSubgroupSize = 0;
-  /// The SPIR-V module's words (host order; little-endian in the file),
-  /// starting with the magic number 0x07230203. Empty only when there are
-  /// no kernels.
-  std::vector<uint32_t> spirv;
+  /// Each SPIR-V module's words (host order; little-endian in the file),
+  /// starting with the magic number 0x07230203.
+  std::vector<std::vector<uint32_t>> modules;
   std::vector<VulkanKernel> kernels;
   /// One per manifest dispatch, in the same order.
   std::vector<VulkanDispatch> dispatches;

@@ -79,4 +79,20 @@ Expected<VulkanDeviceInfo> vulkanDevice() {
 #endif
 }
 
+std::vector<std::string> vulkanMessages() {
+#ifdef RLX_HAVE_VULKAN
+  if (std::shared_ptr<VulkanContext> context = VulkanContext::existing())
+    return context->messageLog()->messages();
+#endif
+  return {};
+}
+
+bool vulkanValidationEnabled() {
+#ifdef RLX_HAVE_VULKAN
+  if (std::shared_ptr<VulkanContext> context = VulkanContext::existing())
+    return context->validationEnabled();
+#endif
+  return false;
+}
+
 } // namespace rlx::runtime

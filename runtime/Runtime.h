@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace rlx::runtime {
 
@@ -54,6 +55,17 @@ bool vulkanAvailable(std::string *why = nullptr);
 /// vulkanAvailable (unavailable, or invalid_argument for a bad
 /// RLX_VULKAN_DEVICE / RLX_VULKAN_VALIDATION).
 Expected<VulkanDeviceInfo> vulkanDevice();
+
+/// What the Vulkan layers and driver have reported through the process's
+/// Vulkan context so far: the validation layer's errors and warnings when
+/// RLX_VULKAN_VALIDATION=1 (docs/VulkanBackend.md), and the driver's; one
+/// "error: <id>: <text>" or "warning: ..." per message. Empty before a
+/// context exists; never creates one.
+std::vector<std::string> vulkanMessages();
+
+/// Whether the process's Vulkan context runs with the validation layer
+/// (false before one exists).
+bool vulkanValidationEnabled();
 
 } // namespace rlx::runtime
 

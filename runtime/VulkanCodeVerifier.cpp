@@ -36,7 +36,7 @@ std::string entryPointList(const SpirvModuleInfo &module) {
 }
 
 Status verifyKernel(size_t index, const VulkanKernel &kernel,
-                    const SpirvModuleInfo &module) {
+                    const std::vector<SpirvModuleInfo> &modules) {
   if (kernel.entryPoint.empty())
     return invalid("vulkan kernel " + std::to_string(index) +
                    ": empty entry point name");
@@ -63,12 +63,17 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
       return invalid(label + ": written flag of binding " + std::to_string(b) +
                      " is " + std::to_string(kernel.written[b]) +
                      " (must be 0 or 1)");
+  if (kernel.module >= modules.size())
+    return invalid(label + ": module " + std::to_string(kernel.module) +
+                   " does not exist (there are " +
+                   std::to_string(modules.size()) + ")");
+  const SpirvModuleInfo &module = modules[kernel.module];
   const SpirvEntryPoint *entry = module.findCompute(kernel.entryPoint);
   if (!entry)
     return invalid(label + ": entry point '" + kernel.entryPoint +
-                   "' is not a GLCompute entry point of the SPIR-V module "
-                   "(it has: " +
-                   entryPointList(module) + ")");
+                   "' is not a GLCompute entry point of SPIR-V module " +
+                   std::to_string(kernel.module) +
+                   " (it has: " + entryPointList(module) + ")");
   if (entry->hasLocalSize && entry->localSize != kernel.workgroupSize)
     return invalid(label + ": workgroup size " +
                    vulkanSizeString(kernel.workgroupSize) +
@@ -142,19 +147,16 @@ Status verifyVulkanCode(const Manifest &manifest, const VulkanCode &code) {
     return invalid("vulkan required features " + hex(code.requiredFeatures) +
                    " include unknown bits " + hex(unknown) +
                    " (known: " + hex(kVulkanKnownFeatures) + ")");
-  SpirvModuleInfo module;
-  if (code.spirv.empty()) {
-    if (!code.kernels.empty())
-      return invalid("vulkan spirv: empty module but " +
-                     std::to_string(code.kernels.size()) + " kernels");
-  } else {
-    Expected<SpirvModuleInfo> scanned = scanSpirvModule(code.spirv);
+  std::vector<SpirvModuleInfo> modules;
+  for (size_t i = 0; i < code.modules.size(); ++i) {
+    Expected<SpirvModuleInfo> scanned = scanSpirvModule(code.modules[i]);
     if (!scanned)
-      return invalid("vulkan spirv: " + scanned.status().message());
-    module = std::move(scanned.value());
+      return invalid("vulkan module " + std::to_string(i) + ": " +
+                     scanned.status().message());
+    modules.push_back(std::move(scanned.value()));
   }
   for (size_t i = 0; i < code.kernels.size(); ++i)
-    if (Status s = verifyKernel(i, code.kernels[i], module); !s)
+    if (Status s = verifyKernel(i, code.kernels[i], modules); !s)
       return s;
   if (code.dispatches.size() != manifest.dispatches.size())
     return invalid("vulkan code has " + std::to_string(code.dispatches.size()) +

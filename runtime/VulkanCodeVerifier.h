@@ -22,11 +22,11 @@
 namespace rlx::runtime {
 
 /// Checks `code` against `manifest`, which verifyManifest must have
-/// accepted: requiredFeatures holds only kVulkanKnownFeatures bits; the
-/// SPIR-V module (empty only when there are no kernels) starts with the
-/// magic number and its instructions are well-formed (scanSpirvModule);
-/// every kernel has a non-empty entry point name without NUL bytes that
-/// names a GLCompute entry point of the module, workgroup sizes >= 1 whose
+/// accepted: requiredFeatures holds only kVulkanKnownFeatures bits; every
+/// SPIR-V module starts with the magic number and its instructions are
+/// well-formed (scanSpirvModule); every kernel has a non-empty entry point
+/// name without NUL bytes that names a GLCompute entry point of an existing
+/// module (its `module`), workgroup sizes >= 1 whose
 /// product fits in u32 and equals the module's LocalSize when it declares
 /// one, and one written flag (0 or 1) per binding; there is one Vulkan
 /// dispatch per manifest dispatch, each naming an existing kernel with that

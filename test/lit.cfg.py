@@ -15,6 +15,9 @@ config.test_exec_root = os.path.join(config.rlx_obj_root, "test")
 # Tests of the Vulkan runtime need a build with it (RLX_ENABLE_VULKAN).
 if config.rlx_have_vulkan:
     config.available_features.add("vulkan")
+# Every Vulkan run in the suite is under the Khronos validation layer;
+# rlx-run fails on any message it reports (a test may override).
+config.environment["RLX_VULKAN_VALIDATION"] = "1"
 
 # Captured SSA names must not leak between CHECK-LABEL sections.
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"

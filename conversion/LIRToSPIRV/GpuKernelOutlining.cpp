@@ -104,12 +104,15 @@ struct OutlineGpuKernels
                     UnitAttr::get(&getContext()));
     for (lir::ProgramOp program : programs) {
       OpBuilder b(program);
-      auto gpuModule =
-          b.create<gpu::GPUModuleOp>(program.getLoc(), program.getSymName());
-      gpuModule->setAttr(spirv::getTargetEnvAttrName(), target.getEnv());
-      OpBuilder gb = OpBuilder::atBlockBegin(gpuModule.getBody());
       auto env = cast<spirv::TargetEnvAttr>(target.getEnv());
       for (auto kernel : program.getBody().getOps<lir::KernelOp>()) {
+        // A module per kernel: its pipeline sees only its own workgroup
+        // variables (docs/VulkanBackend.md, "One module per kernel").
+        auto gpuModule = b.create<gpu::GPUModuleOp>(
+            kernel.getLoc(),
+            (program.getSymName() + "_" + kernel.getSymName()).str());
+        gpuModule->setAttr(spirv::getTargetEnvAttrName(), target.getEnv());
+        OpBuilder gb = OpBuilder::atBlockBegin(gpuModule.getBody());
         for (Type type : kernel.getBody().front().getArgumentTypes()) {
           std::string missing =
               missingFor(cast<MemRefType>(type).getElementType(), env);

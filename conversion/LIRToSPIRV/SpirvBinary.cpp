@@ -46,19 +46,14 @@ unsigned mlir::rlx::vulkanMinorFor(spirv::Version version) {
   }
 }
 
-FailureOr<SpirvBinary> mlir::rlx::emitSpirvBinary(ModuleOp module) {
-  SmallVector<spirv::ModuleOp> spirvModules;
-  module.walk([&](spirv::ModuleOp m) { spirvModules.push_back(m); });
-  if (spirvModules.size() != 1)
-    return module.emitError() << "expected one spirv.module to serialize, "
-                                 "found "
-                              << spirvModules.size();
-  spirv::ModuleOp spirvModule = spirvModules.front();
+static FailureOr<SpirvBinary> emitSpirvBinary(spirv::ModuleOp spirvModule) {
   SmallVector<uint32_t, 0> words;
   if (failed(spirv::serialize(spirvModule, words)))
-    return module.emitError("cannot serialize the spirv.module");
+    return spirvModule.emitError("cannot serialize the spirv.module");
   SpirvBinary binary;
   binary.words.assign(words.begin(), words.end());
+  for (auto entry : spirvModule.getOps<spirv::EntryPointOp>())
+    binary.entryPoints.push_back(entry.getFn().str());
   std::optional<spirv::VerCapExtAttr> vce = spirvModule.getVceTriple();
   spirv::Version version = vce ? vce->getVersion() : spirv::Version::V_1_0;
   if (vce)
@@ -67,13 +62,28 @@ FailureOr<SpirvBinary> mlir::rlx::emitSpirvBinary(ModuleOp module) {
           spirv::stringifyCapability(capability).str());
   std::string messages = validateSpirv(binary.words, vulkanMinorFor(version));
   if (!messages.empty())
-    return module.emitError() << "the generated SPIR-V does not validate "
-                                 "(SPIRV-Tools): "
-                              << messages;
+    return spirvModule.emitError() << "the generated SPIR-V does not validate "
+                                      "(SPIRV-Tools): "
+                                   << messages;
   if (llvm::is_contained(binary.capabilities, "GroupNonUniformArithmetic"))
     binary.subgroupSize =
         static_cast<uint32_t>(spirv::lookupTargetEnvOrDefault(spirvModule)
                                   .getResourceLimits()
                                   .getSubgroupSize());
   return binary;
+}
+
+FailureOr<std::vector<SpirvBinary>>
+mlir::rlx::emitSpirvBinaries(ModuleOp module) {
+  std::vector<SpirvBinary> binaries;
+  WalkResult walk = module.walk([&](spirv::ModuleOp spirvModule) {
+    FailureOr<SpirvBinary> binary = emitSpirvBinary(spirvModule);
+    if (failed(binary))
+      return WalkResult::interrupt();
+    binaries.push_back(std::move(*binary));
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return binaries;
 }

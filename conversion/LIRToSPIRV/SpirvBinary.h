@@ -21,6 +21,8 @@ namespace mlir::rlx {
 
 struct SpirvBinary {
   std::vector<uint32_t> words;
+  /// The names of its entry points.
+  std::vector<std::string> entryPoints;
   /// The capabilities the module declares ("Shader", "Float16", ...).
   std::vector<std::string> capabilities;
   /// The subgroup size the kernels assume (they use subgroup operations
@@ -28,11 +30,10 @@ struct SpirvBinary {
   uint32_t subgroupSize = 0;
 };
 
-/// Serializes the single spirv.module in `module` and validates it with
-/// SPIRV-Tools for its target environment. On failure (no or several
-/// spirv modules, serialization, a validator message) emits a diagnostic at
-/// the module and fails.
-FailureOr<SpirvBinary> emitSpirvBinary(ModuleOp module);
+/// Serializes each spirv.module in `module` (in order) and validates it with
+/// SPIRV-Tools for its target environment. On failure (serialization, a
+/// validator message) emits a diagnostic at the spirv.module and fails.
+FailureOr<std::vector<SpirvBinary>> emitSpirvBinaries(ModuleOp module);
 
 /// The lowest Vulkan 1.x minor version whose SPIR-V is at least `version`.
 unsigned vulkanMinorFor(spirv::Version version);

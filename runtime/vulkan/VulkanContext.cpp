@@ -260,11 +260,29 @@ VulkanContext::create(const VulkanContextOptions &options) {
   return context;
 }
 
+namespace {
+/// The process's context and its lock; never destroyed (see the header).
+struct SharedContext {
+  std::mutex mutex;
+  std::shared_ptr<VulkanContext> context;
+};
+SharedContext &sharedContext() {
+  static auto *shared = new SharedContext();
+  return *shared;
+}
+} // namespace
+
+std::shared_ptr<VulkanContext> VulkanContext::existing() {
+  SharedContext &shared = sharedContext();
+  std::lock_guard<std::mutex> lock(shared.mutex);
+  return shared.context;
+}
+
 Expected<std::shared_ptr<VulkanContext>> VulkanContext::shared() {
-  // Never destroyed (see the header); the lock makes first use race-free.
-  static auto *mutex = new std::mutex();
-  static auto *current = new std::shared_ptr<VulkanContext>();
-  std::lock_guard<std::mutex> lock(*mutex);
+  // The lock makes first use race-free.
+  SharedContext &shared = sharedContext();
+  std::lock_guard<std::mutex> lock(shared.mutex);
+  std::shared_ptr<VulkanContext> *current = &shared.context;
   if (*current && !(*current)->deviceLost())
     return *current;
   Expected<VulkanContextOptions> options =

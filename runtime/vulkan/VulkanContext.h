@@ -96,6 +96,9 @@ public:
   /// kept: the next call tries again. After a device loss the next call
   /// creates a new one; executables loaded before keep the lost one.
   static Expected<std::shared_ptr<VulkanContext>> shared();
+  /// The process's context if shared() has made one, else null; never
+  /// creates one.
+  static std::shared_ptr<VulkanContext> existing();
 
   ~VulkanContext();
   VulkanContext(const VulkanContext &) = delete;

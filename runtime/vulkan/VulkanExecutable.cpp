@@ -146,8 +146,9 @@ VulkanExecutable::~VulkanExecutable() {
   for (VkDescriptorSetLayout layout : setLayouts)
     if (layout)
       vkDestroyDescriptorSetLayout(device, layout, nullptr);
-  if (module)
-    vkDestroyShaderModule(device, module, nullptr);
+  for (VkShaderModule module : modules)
+    if (module)
+      vkDestroyShaderModule(device, module, nullptr);
   if (staging)
     vkDestroyBuffer(device, staging, nullptr);
   if (stagingMemory)
@@ -176,14 +177,14 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
                         std::to_string(code.requiredSubgroupSize) + ", but " +
                         device + " has subgroup size " +
                         std::to_string(info.subgroupSize) + recompile);
-  if (!code.spirv.empty()) {
-    Expected<SpirvModuleInfo> module = scanSpirvModule(code.spirv);
+  for (size_t i = 0; i < code.modules.size(); ++i) {
+    Expected<SpirvModuleInfo> module = scanSpirvModule(code.modules[i]);
     if (!module)
       return module.status();
     if (module->version > info.maxSpirvVersion)
-      return incompatible(name + ": the SPIR-V module is version " +
-                          spirvVersionString(module->version) + ", but " +
-                          device + " takes SPIR-V up to " +
+      return incompatible(name + ": SPIR-V module " + std::to_string(i) +
+                          " is version " + spirvVersionString(module->version) +
+                          ", but " + device + " takes SPIR-V up to " +
                           spirvVersionString(info.maxSpirvVersion) + recompile);
   }
   if (manifest.alignment % info.minStorageBufferOffsetAlignment)
@@ -261,14 +262,19 @@ Status VulkanExecutable::createPipelines(const VulkanCode &code) {
     return Status::ok();
   // What the driver says while it compiles explains a refusal.
   size_t messagesBefore = ctx->messageLog()->messages().size();
-  VkShaderModuleCreateInfo moduleInfo{
-      VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  moduleInfo.codeSize = code.spirv.size() * sizeof(uint32_t);
-  moduleInfo.pCode = code.spirv.data();
-  if (VkResult r = vkCreateShaderModule(device, &moduleInfo, nullptr, &module);
-      r != VK_SUCCESS) {
-    module = VK_NULL_HANDLE;
-    return vkError(r, label() + ": vkCreateShaderModule");
+  modules.assign(code.modules.size(), VK_NULL_HANDLE);
+  for (size_t i = 0; i < code.modules.size(); ++i) {
+    VkShaderModuleCreateInfo moduleInfo{
+        VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    moduleInfo.codeSize = code.modules[i].size() * sizeof(uint32_t);
+    moduleInfo.pCode = code.modules[i].data();
+    if (VkResult r =
+            vkCreateShaderModule(device, &moduleInfo, nullptr, &modules[i]);
+        r != VK_SUCCESS) {
+      modules[i] = VK_NULL_HANDLE;
+      return vkError(r, label() + ": vkCreateShaderModule of module " +
+                            std::to_string(i));
+    }
   }
   size_t count = code.kernels.size();
   setLayouts.assign(count, VK_NULL_HANDLE);
@@ -311,7 +317,7 @@ Status VulkanExecutable::createPipelines(const VulkanCode &code) {
     pipelineInfo.stage.sType =
         VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    pipelineInfo.stage.module = module;
+    pipelineInfo.stage.module = modules[kernel.module];
     pipelineInfo.stage.pName = kernel.entryPoint.c_str();
     pipelineInfo.layout = pipelineLayouts[k];
     VkResult r = vkCreateComputePipelines(

@@ -136,7 +136,8 @@ private:
   std::vector<size_t> inputSlots;
   std::vector<size_t> outputSlots;
 
-  VkShaderModule module = VK_NULL_HANDLE;
+  /// Per VulkanCode module.
+  std::vector<VkShaderModule> modules;
   /// Per kernel.
   std::vector<VkDescriptorSetLayout> setLayouts;
   std::vector<VkPipelineLayout> pipelineLayouts;

@@ -540,9 +540,9 @@ Artifact makeVulkanArtifact() {
   VulkanCode &code = a.vulkan;
   code.requiredFeatures = kVulkanFloat16 | kVulkanStorage8Bit;
   code.requiredSubgroupSize = 32;
-  code.spirv = tinySpirv();
-  code.kernels = {VulkanKernel{"k0", {64, 1, 1}, 2, {0, 1}},
-                  VulkanKernel{"main", {8, 8, 1}, 1, {1}}};
+  code.modules = {tinySpirv()};
+  code.kernels = {VulkanKernel{"k0", 0, {64, 1, 1}, 2, {0, 1}},
+                  VulkanKernel{"main", 0, {8, 8, 1}, 1, {1}}};
   VulkanDispatch d0;
   d0.kernel = 0;
   d0.bindings = {{0, 32}, {192, 8}};
@@ -560,7 +560,7 @@ void expectVulkanEqual(const Artifact &a, const Artifact &b) {
   const VulkanCode &y = b.vulkan;
   EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
   EXPECT_EQ(x.requiredSubgroupSize, y.requiredSubgroupSize);
-  EXPECT_EQ(x.spirv, y.spirv);
+  EXPECT_EQ(x.modules, y.modules);
   ASSERT_EQ(x.kernels.size(), y.kernels.size());
   for (size_t i = 0; i < x.kernels.size(); ++i) {
     EXPECT_EQ(x.kernels[i].entryPoint, y.kernels[i].entryPoint);
@@ -647,19 +647,24 @@ TEST(VulkanArtifact, SpirvBytesNotWords) {
   storeU64(bytes, at - 8, length - 1);
   reseal(bytes);
   expectRejected(bytes, StatusCode::invalid_argument,
-                 "vulkan spirv: length " + std::to_string(length - 1) +
+                 "vulkan module 0: length " + std::to_string(length - 1) +
                      " is not a multiple of 4 bytes");
 }
 
 TEST(VulkanArtifact, SpirvHeader) {
   Artifact a = makeVulkanArtifact();
-  a.vulkan.spirv.clear();
-  expectVulkanRejected(a, "vulkan spirv: empty module but 2 kernels");
-  a.vulkan.spirv = {0x07230203, 0x00010300, 0};
-  expectVulkanRejected(a, "vulkan spirv: SPIR-V module: 3 words is shorter "
-                          "than the 5-word header");
-  a.vulkan.spirv = tinySpirv();
-  a.vulkan.spirv[0] = 0x03022307;
+  a.vulkan.modules.clear();
+  expectVulkanRejected(a, "vulkan kernel 0 ('k0'): module 0 does not exist "
+                          "(there are 0)");
+  a.vulkan.modules = {{0x07230203, 0x00010300, 0}};
+  expectVulkanRejected(a, "vulkan module 0: SPIR-V module: 3 words is "
+                          "shorter than the 5-word header");
+  a.vulkan.modules = {tinySpirv()};
+  a.vulkan.kernels[1].module = 1;
+  expectVulkanRejected(a, "vulkan kernel 1 ('main'): module 1 does not "
+                          "exist (there are 1)");
+  a.vulkan.modules[0] = tinySpirv();
+  a.vulkan.modules[0][0] = 0x03022307;
   expectVulkanRejected(a, "SPIR-V module: magic number 0x03022307 is not "
                           "0x07230203 (not SPIR-V, or in the other byte "
                           "order)");
@@ -667,22 +672,22 @@ TEST(VulkanArtifact, SpirvHeader) {
 
 TEST(VulkanArtifact, SpirvInstructions) {
   Artifact a = makeVulkanArtifact();
-  size_t end = a.vulkan.spirv.size();
-  a.vulkan.spirv.push_back(0);
+  size_t end = a.vulkan.modules[0].size();
+  a.vulkan.modules[0].push_back(0);
   expectVulkanRejected(a, "SPIR-V module: instruction at word " +
                               std::to_string(end) +
                               " (opcode 0) has word count 0");
-  a.vulkan.spirv.back() = op(9, 1);
+  a.vulkan.modules[0].back() = op(9, 1);
   expectVulkanRejected(a, "instruction at word " + std::to_string(end) +
                               " (opcode 1) has 9 words but only 1 remain in "
                               "the module");
   // An entry point whose name runs to the end of the instruction.
-  a.vulkan.spirv.back() = op(4, 15);
-  a.vulkan.spirv.insert(a.vulkan.spirv.end(), {5, 3, 0x64636261});
+  a.vulkan.modules[0].back() = op(4, 15);
+  a.vulkan.modules[0].insert(a.vulkan.modules[0].end(), {5, 3, 0x64636261});
   expectVulkanRejected(a, "OpEntryPoint at word " + std::to_string(end) +
                               ": its name is not NUL-terminated");
-  a.vulkan.spirv.resize(end);
-  a.vulkan.spirv.insert(a.vulkan.spirv.end(), {op(3, 15), 5, 3});
+  a.vulkan.modules[0].resize(end);
+  a.vulkan.modules[0].insert(a.vulkan.modules[0].end(), {op(3, 15), 5, 3});
   expectVulkanRejected(a, "OpEntryPoint at word " + std::to_string(end) +
                               " has 3 words (at least 4: model, id, name)");
 }
@@ -715,7 +720,7 @@ TEST(VulkanArtifact, KernelRules) {
   a = makeVulkanArtifact();
   a.vulkan.kernels[0].entryPoint = "nope";
   expectVulkanRejected(a, "vulkan kernel 0 ('nope'): entry point 'nope' is "
-                          "not a GLCompute entry point of the SPIR-V module "
+                          "not a GLCompute entry point of SPIR-V module 0 "
                           "(it has: k0, main)");
   a = makeVulkanArtifact();
   a.vulkan.kernels[0].workgroupSize = {32, 2, 1};
@@ -763,7 +768,14 @@ TEST(VulkanArtifact, CountsBeyondPayload) {
   storeU64(bytes, kernelCount, uint64_t(1) << 60);
   reseal(bytes);
   expectRejected(bytes, StatusCode::invalid_argument,
-                 "vulkan kernel count 1152921504606846976 needs at least 24 "
+                 "vulkan kernel count 1152921504606846976 needs at least 28 "
+                 "bytes each");
+  // The module count, just before the first module's length.
+  bytes = serializeArtifact(makeVulkanArtifact());
+  storeU64(bytes, spirvAt(bytes) - 16, uint64_t(1) << 60);
+  reseal(bytes);
+  expectRejected(bytes, StatusCode::invalid_argument,
+                 "vulkan module count 1152921504606846976 needs at least 8 "
                  "bytes each");
   // The last dispatch: u32 kernel | u32 binding count | one binding.
   bytes = serializeArtifact(makeVulkanArtifact());

@@ -480,9 +480,9 @@ Artifact makeGraph() {
                                     {kGroups, 1, 1},
                                     i == 0 || i == 3 ? "scale" : "add"});
   VulkanCode &code = a.vulkan;
-  code.spirv = spirv;
-  code.kernels = {VulkanKernel{"scale", {64, 1, 1}, 2, {0, 1}},
-                  VulkanKernel{"add", {64, 1, 1}, 3, {0, 0, 1}}};
+  code.modules = {spirv};
+  code.kernels = {VulkanKernel{"scale", 0, {64, 1, 1}, 2, {0, 1}},
+                  VulkanKernel{"add", 0, {64, 1, 1}, 3, {0, 0, 1}}};
   auto bind = [](uint32_t kernel, std::vector<uint64_t> offsets) {
     VulkanDispatch d;
     d.kernel = kernel;
@@ -848,8 +848,8 @@ Artifact makeGate() {
   flags.size = 16;
   a.manifest.slots = {flags};
   a.manifest.dispatches = {Dispatch{"gate", {65535, 1, 1}, "gate"}};
-  a.vulkan.spirv = spirv;
-  a.vulkan.kernels = {VulkanKernel{"gate", {8, 1, 1}, 1, {1}}};
+  a.vulkan.modules = {spirv};
+  a.vulkan.kernels = {VulkanKernel{"gate", 0, {8, 1, 1}, 1, {1}}};
   VulkanDispatch d;
   d.bindings = {{0, 16}};
   a.vulkan.dispatches = {d};
@@ -1020,8 +1020,8 @@ Artifact makeWide(const std::string &name, std::array<uint32_t, 3> size) {
   a.manifest.name = "wide";
   a.manifest.arenaSize = 64;
   a.manifest.dispatches = {Dispatch{name, {1, 1, 1}, name}};
-  a.vulkan.spirv = readSpirv("wide");
-  a.vulkan.kernels = {VulkanKernel{name, size, 0, {}}};
+  a.vulkan.modules = {readSpirv("wide")};
+  a.vulkan.kernels = {VulkanKernel{name, 0, size, 0, {}}};
   a.vulkan.dispatches = {VulkanDispatch{}};
   return a;
 }
@@ -1090,9 +1090,9 @@ TEST_F(VulkanTest, RefusesAnAlignmentBelowTheDevicesOffsetAlignment) {
 
 TEST_F(VulkanTest, RefusesANewerSpirvVersion) {
   Artifact a = makeGraph();
-  a.vulkan.spirv[1] = 0x00010700;
+  a.vulkan.modules[0][1] = 0x00010700;
   expectLoadFails(context, a, StatusCode::incompatible,
-                  "the SPIR-V module is version 1.7, but device '" +
+                  "SPIR-V module 0 is version 1.7, but device '" +
                       context->info().name + "' takes SPIR-V up to ");
 }
 
@@ -1101,7 +1101,7 @@ TEST_F(VulkanTest, RefusesAnEntryPointNotInTheModule) {
   a.vulkan.kernels[1].entryPoint = "mul";
   expectLoadFails(context, a, StatusCode::invalid_argument,
                   "vulkan kernel 1 ('mul'): entry point 'mul' is not a "
-                  "GLCompute entry point of the SPIR-V module (it has: "
+                  "GLCompute entry point of SPIR-V module 0 (it has: "
                   "scale, add)");
   a = makeGraph();
   a.vulkan.kernels[0].workgroupSize = {32, 1, 1};
@@ -1114,7 +1114,7 @@ TEST_F(VulkanTest, RefusesAnEntryPointNotInTheModule) {
 /// have: well-formed words the driver cannot translate.
 Artifact makeUnknownOpcodeGraph() {
   Artifact a = makeGraph();
-  std::vector<uint32_t> &words = a.vulkan.spirv;
+  std::vector<uint32_t> &words = a.vulkan.modules[0];
   for (size_t at = 5; at < words.size(); at += words[at] >> 16) {
     if ((words[at] & 0xffff) == 133 /* OpFMul */) {
       words[at] = (words[at] & 0xffff0000u) | 0x7fff;

@@ -197,7 +197,10 @@ TEST(VulkanTarget, ArtifactRoundTripsBitwise) {
       graph->artifactBytes().data(), graph->artifactBytes().size());
   ASSERT_TRUE(artifact.isOk()) << artifact.status().toString();
   EXPECT_EQ(artifact->device, "vulkan");
-  EXPECT_FALSE(artifact->vulkan.spirv.empty());
+  // One SPIR-V module per kernel, each kernel in its own.
+  ASSERT_EQ(artifact->vulkan.modules.size(), artifact->vulkan.kernels.size());
+  for (size_t k = 0; k < artifact->vulkan.kernels.size(); ++k)
+    EXPECT_EQ(artifact->vulkan.kernels[k].module, k);
   EXPECT_EQ(artifact->vulkan.dispatches.size(),
             artifact->manifest.dispatches.size());
   rlx::Session other(rlx::Device::vulkan);

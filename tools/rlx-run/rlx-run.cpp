@@ -15,6 +15,7 @@
 #include "rlx/Session.h"
 #include "runtime/Artifact.h"
 #include "runtime/Npy.h"
+#include "runtime/Runtime.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -176,9 +177,28 @@ dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
   return std::move(array->bytes);
 }
 
+/// With RLX_VULKAN_VALIDATION=1, what the validation layer or the driver
+/// reported is a failure: printed, and the exit status is 1.
+static int checkVulkanMessages(int status) {
+  std::vector<std::string> messages = rlx::runtime::vulkanMessages();
+  if (!rlx::runtime::vulkanValidationEnabled() || messages.empty())
+    return status;
+  llvm::errs() << "rlx-run: Vulkan reported " << messages.size()
+               << " validation or driver messages:\n";
+  for (const std::string &m : messages)
+    llvm::errs() << "  " << m << "\n";
+  return 1;
+}
+
+static int runMain();
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "rlx: compile and run a model\n");
+  return checkVulkanMessages(runMain());
+}
+
+static int runMain() {
   if (modelPath.empty() == artifactPath.empty()) {
     llvm::errs() << "rlx-run: give a model (.mlir) or --artifact, not both\n";
     return 2;

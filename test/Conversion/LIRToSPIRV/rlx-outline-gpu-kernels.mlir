@@ -1,14 +1,16 @@
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -rlx-outline-gpu-kernels | FileCheck %s
 
-// Each kernel becomes a gpu.func kernel of the program's gpu.module (the
-// target's SPIR-V environment on it), its workgroup size the entry point's,
-// lir.workgroup_id a gpu.block_id; the schedule and the program are gone.
+// Each kernel becomes the gpu.func kernel of a gpu.module of its own (the
+// target's SPIR-V environment on it, named program_kernel), its workgroup
+// size the entry point's, lir.workgroup_id a gpu.block_id; the schedule and
+// the program are gone.
 // CHECK-LABEL: module attributes {gpu.container_module
-// CHECK:       gpu.module @p attributes {spirv.target_env = #spirv.target_env<
+// CHECK:       gpu.module @p_scale attributes {spirv.target_env = #spirv.target_env<
 // CHECK:         gpu.func @scale(%[[X:.+]]: memref<256xf32>, %[[Y:.+]]: memref<256xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [64, 1, 1]>} {
 // CHECK:           %[[B:.+]] = gpu.block_id  x
 // CHECK:           gpu.thread_id  x
 // CHECK:           gpu.return
+// CHECK:       gpu.module @p_plain attributes {spirv.target_env = #spirv.target_env<
 // CHECK:         gpu.func @plain(%{{.+}}: memref<4xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>}
 // CHECK-NOT:   lir.
 module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>>} {

@@ -7,20 +7,21 @@
 // RUN: rlx-opt %S/../../../examples/encoder.mlir -rlx-vulkan-pipeline="bind=batch=1" | FileCheck %s --check-prefix=ENCODER
 // RUN: rlx-opt %S/../../../examples/encoder.mlir -rlx-vulkan-pipeline="bind=batch=2 policy=direct" -o /dev/null
 
-// The MLP is two fused matmuls (bias, relu), entry points of workgroups of
+// The MLP is two fused matmuls (bias, relu), each the entry point of a
+// module of its own, in workgroups of
 // 16 x 8 invocations.
-// MLP:     spirv.module @__spv__mlp Logical GLSL450
+// MLP:     spirv.module @__spv__mlp_fused_matmul_0 Logical GLSL450
 // MLP-DAG: spirv.EntryPoint "GLCompute" @fused_matmul_0
 // MLP-DAG: spirv.EntryPoint "GLCompute" @fused_matmul_1
 // MLP-DAG: spirv.ExecutionMode @fused_matmul_0 "LocalSize", 16, 8, 1
-// ENCODER: spirv.module @__spv__encoder Logical GLSL450
+// ENCODER: spirv.module @__spv__encoder_{{[a-z_0-9]+}} Logical GLSL450
 // ENCODER-DAG: spirv.EntryPoint "GLCompute" @softmax_
 // ENCODER-DAG: spirv.EntryPoint "GLCompute" @layer_norm_
 // ENCODER-DAG: spirv.EntryPoint "GLCompute" @transpose_
 
 // An elementwise kernel: one storage buffer per argument (set 0, binding =
 // argument index), the workgroup and invocation ids, 128 invocations.
-// CHECK-LABEL: spirv.module @__spv__elementwise Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>
+// CHECK-LABEL: spirv.module @__spv__elementwise_{{[a-z_0-9]+}} Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]>
 // CHECK-DAG:   spirv.GlobalVariable @{{.+}} built_in("LocalInvocationId")
 // CHECK-DAG:   spirv.GlobalVariable @{{.+}} built_in("WorkgroupId")
 // CHECK-DAG:   spirv.GlobalVariable @[[X:.+]] bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.array<1200 x f32, stride=4> [0])>, StorageBuffer>
@@ -41,7 +42,7 @@ func.func @elementwise(%x: tensor<4x300xf32>, %y: tensor<300xf32>) -> tensor<4x3
 
 // A row kernel: a Workgroup-class variable for the partial sums and
 // workgroup barriers between the steps of the tree.
-// CHECK-LABEL: spirv.module @__spv__rows
+// CHECK-LABEL: spirv.module @__spv__rows_{{[a-z_0-9]+}}
 // CHECK:       spirv.GlobalVariable @{{.+}} : !spirv.ptr<!spirv.struct<(!spirv.array<128 x f32>)>, Workgroup>
 // CHECK:       spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
 // CHECK:       spirv.GL.Sqrt
@@ -56,7 +57,7 @@ func.func @rows(%x: tensor<6x100xf32>, %g: tensor<100xf32>) -> tensor<6x100xf32>
 // With subgroup arithmetic in the device's environment, a row sums with
 // GroupNonUniform operations (the module asks for the capability); its max
 // stays in workgroup memory, as GroupNonUniformFMax leaves NaN undefined.
-// CHECK-LABEL: spirv.module @__spv__subgroups Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic]
+// CHECK-LABEL: spirv.module @__spv__subgroups_{{[a-z_0-9]+}} Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic]
 // CHECK-NOT:   spirv.GroupNonUniformFMax
 // CHECK:       spirv.GroupNonUniformFAdd "Subgroup" "Reduce"
 // CHECK-NOT:   spirv.GroupNonUniformFMax
@@ -70,7 +71,7 @@ func.func @subgroups(%x: tensor<6x40xf32>) -> tensor<6x40xf32> {
 // -----
 
 // A matmul: its A and B tiles in workgroup memory, 16 x 8 invocations.
-// CHECK-LABEL: spirv.module @__spv__matmul
+// CHECK-LABEL: spirv.module @__spv__matmul_{{[a-z_0-9]+}}
 // CHECK-DAG:   spirv.GlobalVariable @{{.+}} : !spirv.ptr<!spirv.struct<(!spirv.array<512 x f32>)>, Workgroup>
 // CHECK-DAG:   spirv.GlobalVariable @{{.+}} : !spirv.ptr<!spirv.struct<(!spirv.array<1024 x f32>)>, Workgroup>
 // CHECK:       spirv.ExecutionMode @matmul_0 "LocalSize", 16, 8, 1
@@ -83,7 +84,7 @@ func.func @matmul(%a: tensor<33x17xf32>, %b: tensor<17x40xf32>) -> tensor<33x40x
 
 // f16 buffers where the device has f16 and 16-bit storage: loaded as f16,
 // computed in f32.
-// CHECK-LABEL: spirv.module @__spv__half Logical GLSL450 requires #spirv.vce<v1.0, [StorageBuffer16BitAccess, Shader, Float16], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>
+// CHECK-LABEL: spirv.module @__spv__half_{{[a-z_0-9]+}} Logical GLSL450 requires #spirv.vce<v1.0, [StorageBuffer16BitAccess, Shader, Float16], [SPV_KHR_16bit_storage, SPV_KHR_storage_buffer_storage_class]>
 // CHECK:       spirv.GlobalVariable @{{.+}} bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.array<64 x f16, stride=2> [0])>, StorageBuffer>
 // CHECK:       spirv.FConvert %{{.+}} : f16 to f32
 // CHECK:       spirv.FConvert %{{.+}} : f32 to f16
@@ -98,7 +99,7 @@ func.func @half(%x: tensor<64xf16>) -> tensor<64xf16> {
 
 // i1 and i8 buffers on the baseline (no 8-bit storage): 32-bit words of the
 // same bytes.
-// CHECK-LABEL: spirv.module @__spv__bytes
+// CHECK-LABEL: spirv.module @__spv__bytes_{{[a-z_0-9]+}}
 // CHECK:       spirv.GlobalVariable @{{.+}} bind(0, 2) : !spirv.ptr<!spirv.struct<(!spirv.array<4 x i32, stride=4> [0])>, StorageBuffer>
 func.func @bytes(%x: tensor<16xf32>, %y: tensor<16xf32>) -> tensor<16xi1> {
   %z = mir.compare lt %x, %y : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xi1>
