@@ -207,47 +207,6 @@ KernelShape concat(OpBuilder &b, Location loc, int64_t axis, ValueRange inputs,
       });
 }
 
-KernelShape gather(OpBuilder &b, Location loc, int64_t axis, Value table,
-                   Value indices, Value out, const GpuLimits &limits) {
-  int64_t indexRank = shapeOf(indices).size();
-  int64_t axisSize = shapeOf(table)[axis];
-  Type element = elementTypeOf(out);
-  Type indexType = elementTypeOf(indices);
-  unsigned indexWidth = indexType.getIntOrFloatBitWidth();
-  return perElement(
-      b, loc, shapeOf(out), limits,
-      [&](OpBuilder &nb, Location nloc, ValueRange index) {
-        // out[pre, idx, post] = table[pre, indices[idx], post]; an index
-        // outside [0, axis size) reads zero (as on the CPU).
-        Value raw = nb.create<memref::LoadOp>(nloc, indices,
-                                              index.slice(axis, indexRank));
-        Value inside =
-            nb.create<arith::CmpIOp>(nloc, arith::CmpIPredicate::sge, raw,
-                                     scalarConstant(nb, nloc, indexType, 0));
-        if (axisSize <= APInt::getSignedMaxValue(indexWidth).getSExtValue())
-          inside = nb.create<arith::AndIOp>(
-              nloc, inside,
-              nb.create<arith::CmpIOp>(
-                  nloc, arith::CmpIPredicate::slt, raw,
-                  nb.create<arith::ConstantOp>(
-                      nloc, nb.getIntegerAttr(indexType, axisSize))));
-        auto ifOp = nb.create<scf::IfOp>(
-            nloc, inside,
-            [&](OpBuilder &tb, Location tl) {
-              SmallVector<Value> at(index.take_front(axis));
-              at.push_back(
-                  tb.create<arith::IndexCastOp>(tl, tb.getIndexType(), raw));
-              at.append(index.begin() + axis + indexRank, index.end());
-              tb.create<scf::YieldOp>(
-                  tl, tb.create<memref::LoadOp>(tl, table, at).getResult());
-            },
-            [&](OpBuilder &eb, Location el) {
-              eb.create<scf::YieldOp>(el, scalarConstant(eb, el, element, 0.0));
-            });
-        nb.create<memref::StoreOp>(nloc, ifOp.getResult(0), out, index);
-      });
-}
-
 //===----------------------------------------------------------------------===//
 // One workgroup per row
 //===----------------------------------------------------------------------===//
@@ -663,25 +622,27 @@ KernelShape matmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
             [&](OpBuilder &ib, Location il, Value kk, ValueRange partial) {
               // Rows ty + r * wy and columns tx + c * wx: neighbouring
               // invocations read neighbouring tile elements.
+              // tile[row * stride + col].
+              auto load = [&](Value tile, Value row, Value col,
+                              int64_t stride) -> Value {
+                return ib.create<memref::LoadOp>(
+                    il, tile,
+                    ValueRange{ib.create<arith::AddIOp>(
+                        il,
+                        ib.create<arith::MulIOp>(il, row, cst(ib, il, stride)),
+                        col)});
+              };
               SmallVector<Value> a, bv;
-              for (int64_t r = 0; r < t.rm; ++r) {
-                Value row =
-                    ib.create<arith::AddIOp>(il, ty, cst(ib, il, r * t.wy));
-                a.push_back(ib.create<memref::LoadOp>(
-                    il, tileA,
-                    ValueRange{ib.create<arith::AddIOp>(
-                        il, ib.create<arith::MulIOp>(il, row, cst(ib, il, tk)),
-                        kk)}));
-              }
-              for (int64_t c = 0; c < t.rn; ++c) {
-                Value col =
-                    ib.create<arith::AddIOp>(il, tx, cst(ib, il, c * t.wx));
-                bv.push_back(ib.create<memref::LoadOp>(
-                    il, tileB,
-                    ValueRange{ib.create<arith::AddIOp>(
-                        il, ib.create<arith::MulIOp>(il, kk, cst(ib, il, tn)),
-                        col)}));
-              }
+              for (int64_t r = 0; r < t.rm; ++r)
+                a.push_back(load(
+                    tileA,
+                    ib.create<arith::AddIOp>(il, ty, cst(ib, il, r * t.wy)), kk,
+                    tk));
+              for (int64_t c = 0; c < t.rn; ++c)
+                bv.push_back(load(
+                    tileB, kk,
+                    ib.create<arith::AddIOp>(il, tx, cst(ib, il, c * t.wx)),
+                    tn));
               SmallVector<Value> next;
               for (int64_t r = 0; r < t.rm; ++r)
                 for (int64_t c = 0; c < t.rn; ++c)
@@ -782,8 +743,9 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
           .Case([&](mir::GatherOp g) -> Result {
             int64_t axis =
                 *normalizeAxis(g.getAxis(), shapeOf(operands[0]).size());
-            return std::optional<KernelShape>(
-                gather(b, loc, axis, operands[0], operands[1], out, limits));
+            buildGather(b, loc, axis, operands[0], operands[1], out,
+                        perInvocation);
+            return std::optional<KernelShape>(driven);
           })
           .Case([&](mir::ReduceOp r) -> Result {
             return std::optional<KernelShape>(

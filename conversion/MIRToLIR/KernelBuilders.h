@@ -41,9 +41,10 @@ using IndexDriver =
                        function_ref<void(OpBuilder &, Location, ValueRange)>)>;
 
 /// Runs `body` over `shape` with `driver`, or forEachIndex without one.
-void forEachIndexWith(const IndexDriver &driver, OpBuilder &b, Location loc,
-                      ArrayRef<int64_t> shape,
-                      function_ref<void(OpBuilder &, Location, ValueRange)> body);
+void forEachIndexWith(
+    const IndexDriver &driver, OpBuilder &b, Location loc,
+    ArrayRef<int64_t> shape,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body);
 
 /// Like forEachIndex, carrying `inits` through the nest as iter_args:
 /// `body` gets the induction variables and the current values and returns
@@ -157,8 +158,9 @@ void buildSlice(OpBuilder &b, Location loc, mir::SliceOp op, Value in,
                 Value out);
 void buildConcat(OpBuilder &b, Location loc, int64_t axis, ValueRange inputs,
                  Value out);
+/// Visits the output elements with `driver` when given (see IndexDriver).
 void buildGather(OpBuilder &b, Location loc, int64_t axis, Value table,
-                 Value indices, Value out);
+                 Value indices, Value out, const IndexDriver &driver = {});
 
 } // namespace mlir::rlx::kernels
 

@@ -46,14 +46,15 @@ void kernels::buildConcat(OpBuilder &b, Location loc, int64_t axis,
 }
 
 void kernels::buildGather(OpBuilder &b, Location loc, int64_t axis, Value table,
-                          Value indices, Value out) {
+                          Value indices, Value out, const IndexDriver &driver) {
   int64_t indexRank = shapeOf(indices).size();
   int64_t axisSize = shapeOf(table)[axis];
   Type element = elementTypeOf(out);
   Type indexType = elementTypeOf(indices);
   unsigned indexWidth = indexType.getIntOrFloatBitWidth();
-  forEachIndex(
-      b, loc, shapeOf(out), [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+  forEachIndexWith(
+      driver, b, loc, shapeOf(out),
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
         // out[pre, idx, post] = table[pre, indices[idx], post]; an index
         // outside [0, axis size) reads zero.
         Value raw = nb.create<memref::LoadOp>(nloc, indices,
