@@ -68,6 +68,12 @@ struct VulkanDeviceInfo {
   uint32_t subgroupSize = 0;
   uint32_t minSubgroupSize = 0;
   uint32_t maxSubgroupSize = 0;
+  /// A compute pipeline can require any subgroup size in [minSubgroupSize,
+  /// maxSubgroupSize] (VK_EXT_subgroup_size_control, core in 1.3), with at
+  /// most maxComputeWorkgroupSubgroups subgroups per workgroup; the runtime
+  /// then pins the size code was compiled for.
+  bool subgroupSizeControl = false;
+  uint32_t maxComputeWorkgroupSubgroups = 0;
   /// Compute shaders support subgroup basic and arithmetic operations.
   bool subgroupArithmetic = false;
   uint32_t maxComputeSharedMemorySize = 0;

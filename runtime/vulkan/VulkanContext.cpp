@@ -105,12 +105,15 @@ struct FeatureChain {
   VkPhysicalDeviceShaderFloat16Int8Features float16Int8{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
   CooperativeMatrixFeatures cooperativeMatrix;
+  VkPhysicalDeviceSubgroupSizeControlFeatures sizeControl{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
 
   FeatureChain(const FeatureChain &) = delete;
   FeatureChain &operator=(const FeatureChain &) = delete;
   /// Chains the structs the device knows (core at its version, or through
   /// an extension it has).
-  FeatureChain(bool with8Bit, bool withFloat16Int8, bool withCooperative) {
+  FeatureChain(bool with8Bit, bool withFloat16Int8, bool withCooperative,
+               bool withSizeControl) {
     void **next = &base.pNext;
     auto link = [&](auto &feature) {
       *next = &feature;
@@ -123,6 +126,8 @@ struct FeatureChain {
       link(float16Int8);
     if (withCooperative)
       link(cooperativeMatrix);
+    if (withSizeControl)
+      link(sizeControl);
   }
 };
 
@@ -497,9 +502,11 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
   bool withFloat16Int8 =
       core12 || hasExtension(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
   bool withCooperative = hasExtension(kCooperativeMatrixExtension);
-  FeatureChain have(with8Bit, withFloat16Int8, withCooperative);
+  FeatureChain have(with8Bit, withFloat16Int8, withCooperative,
+                    withSizeControl);
   vkGetPhysicalDeviceFeatures2(physical, &have.base);
-  FeatureChain enable(with8Bit, withFloat16Int8, withCooperative);
+  FeatureChain enable(with8Bit, withFloat16Int8, withCooperative,
+                      withSizeControl);
   uint32_t features = 0;
   if (have.float16Int8.shaderFloat16) {
     enable.float16Int8.shaderFloat16 = VK_TRUE;
@@ -529,6 +536,12 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
     enable.float16Int8.shaderInt8 = VK_TRUE;
     features |= kVulkanStorage8Bit;
   }
+  // Pinning the subgroup size of compute pipelines.
+  bool pinSubgroupSize =
+      withSizeControl && have.sizeControl.subgroupSizeControl &&
+      (sizeControl.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  if (pinSubgroupSize)
+    enable.sizeControl.subgroupSizeControl = VK_TRUE;
   std::vector<const char *> extensions;
   auto enableExtension = [&](const char *name) {
     if (hasExtension(name))
@@ -540,6 +553,8 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
     enableExtension(VK_KHR_8BIT_STORAGE_EXTENSION_NAME);
   if (features & kVulkanCooperativeMatrix)
     enableExtension(kCooperativeMatrixExtension);
+  if (pinSubgroupSize && !core13)
+    enableExtension(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
   // The spec requires enabling it wherever it is offered (MoltenVK).
   enableExtension("VK_KHR_portability_subset");
 
@@ -568,6 +583,9 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
   info.maxSubgroupSize =
       withSizeControl ? sizeControl.maxSubgroupSize : subgroup.subgroupSize;
   info.subgroupArithmetic = subgroupArithmetic;
+  info.subgroupSizeControl = pinSubgroupSize;
+  info.maxComputeWorkgroupSubgroups =
+      pinSubgroupSize ? sizeControl.maxComputeWorkgroupSubgroups : 0;
   info.maxComputeSharedMemorySize = limits.maxComputeSharedMemorySize;
   info.maxComputeWorkGroupInvocations = limits.maxComputeWorkGroupInvocations;
   for (int i = 0; i < 3; ++i) {

@@ -160,6 +160,26 @@ VulkanExecutable::~VulkanExecutable() {
     vkFreeMemory(device, arenaMemory, nullptr);
 }
 
+/// Whether every pipeline of `code` can require its subgroup size on the
+/// device (subgroup size control, the size in range, each workgroup within
+/// maxComputeWorkgroupSubgroups of it). Pinned, the size holds even where
+/// the driver would pick another per pipeline.
+static bool pinsSubgroupSize(const VulkanDeviceInfo &info,
+                             const VulkanCode &code) {
+  uint32_t size = code.requiredSubgroupSize;
+  if (!size || !info.subgroupSizeControl || size < info.minSubgroupSize ||
+      size > info.maxSubgroupSize)
+    return false;
+  uint64_t most = uint64_t(size) * info.maxComputeWorkgroupSubgroups;
+  for (const VulkanKernel &kernel : code.kernels) {
+    uint64_t invocations = uint64_t(kernel.workgroupSize[0]) *
+                           kernel.workgroupSize[1] * kernel.workgroupSize[2];
+    if (invocations > most)
+      return false;
+  }
+  return true;
+}
+
 Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
   const VulkanDeviceInfo &info = ctx->info();
   const VulkanCode &code = artifact.vulkan;
@@ -171,12 +191,19 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
     return incompatible(name + " needs Vulkan " + vulkanFeatureNames(missing) +
                         ", which " + device + " lacks (it has: " +
                         vulkanFeatureNames(info.features) + ")" + recompile);
-  if (code.requiredSubgroupSize &&
-      code.requiredSubgroupSize != info.subgroupSize)
-    return incompatible(name + " was compiled for subgroup size " +
-                        std::to_string(code.requiredSubgroupSize) + ", but " +
-                        device + " has subgroup size " +
-                        std::to_string(info.subgroupSize) + recompile);
+  if (uint32_t size = code.requiredSubgroupSize;
+      size && size != info.subgroupSize && !pinsSubgroupSize(info, code))
+    return incompatible(
+        name + " was compiled for subgroup size " + std::to_string(size) +
+        ", but " + device + " has subgroup size " +
+        std::to_string(info.subgroupSize) +
+        (info.subgroupSizeControl
+             ? " and can pin sizes " + std::to_string(info.minSubgroupSize) +
+                   " to " + std::to_string(info.maxSubgroupSize) + " for " +
+                   std::to_string(info.maxComputeWorkgroupSubgroups) +
+                   " subgroups per workgroup"
+             : "") +
+        recompile);
   for (size_t i = 0; i < code.modules.size(); ++i) {
     Expected<SpirvModuleInfo> module = scanSpirvModule(code.modules[i]);
     if (!module)
@@ -276,6 +303,7 @@ Status VulkanExecutable::createPipelines(const VulkanCode &code) {
                             std::to_string(i));
     }
   }
+  bool pinSubgroupSize = pinsSubgroupSize(ctx->info(), code);
   size_t count = code.kernels.size();
   setLayouts.assign(count, VK_NULL_HANDLE);
   pipelineLayouts.assign(count, VK_NULL_HANDLE);
@@ -318,6 +346,12 @@ Status VulkanExecutable::createPipelines(const VulkanCode &code) {
         VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     pipelineInfo.stage.module = modules[kernel.module];
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo pinned{
+        VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+    if (pinSubgroupSize) {
+      pinned.requiredSubgroupSize = code.requiredSubgroupSize;
+      pipelineInfo.stage.pNext = &pinned;
+    }
     pipelineInfo.stage.pName = kernel.entryPoint.c_str();
     pipelineInfo.layout = pipelineLayouts[k];
     VkResult r = vkCreateComputePipelines(

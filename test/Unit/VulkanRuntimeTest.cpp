@@ -575,6 +575,9 @@ TEST_F(VulkanTest, DeviceInfoComesFromTheDevice) {
             uint32_t(kVulkanFloat16 | kVulkanStorage16Bit | kVulkanInt64 |
                      kVulkanSubgroupArithmetic | kVulkanStorage8Bit));
   EXPECT_TRUE(info.subgroupArithmetic);
+  // Vulkan 1.3: compute pipelines can pin their subgroup size (8 only).
+  EXPECT_TRUE(info.subgroupSizeControl);
+  EXPECT_EQ(info.maxComputeWorkgroupSubgroups, 32u);
   EXPECT_TRUE(info.timestampsSupported);
   EXPECT_TRUE(info.unifiedMemory);
   EXPECT_EQ(info.driverName, "llvmpipe");
@@ -1000,14 +1003,26 @@ TEST_F(VulkanTest, RefusesAFeatureTheDeviceLacks) {
                   ", which device '" + context->info().name + "' lacks");
 }
 
+// A size outside what the device can pin is refused; the device's own size
+// loads (pinned where the device has subgroup size control, which the
+// validation layer then checks).
 TEST_F(VulkanTest, RefusesAnotherSubgroupSize) {
   Artifact a = makeGraph();
-  uint32_t have = context->info().subgroupSize;
-  a.vulkan.requiredSubgroupSize = have * 2;
+  const VulkanDeviceInfo &info = context->info();
+  uint32_t have = info.subgroupSize;
+  uint32_t other = std::max(have, info.maxSubgroupSize) * 2;
+  a.vulkan.requiredSubgroupSize = other;
+  std::string pinnable =
+      info.subgroupSizeControl
+          ? " and can pin sizes " + std::to_string(info.minSubgroupSize) +
+                " to " + std::to_string(info.maxSubgroupSize) + " for " +
+                std::to_string(info.maxComputeWorkgroupSubgroups) +
+                " subgroups per workgroup"
+          : "";
   expectLoadFails(context, a, StatusCode::incompatible,
-                  "was compiled for subgroup size " + std::to_string(have * 2) +
-                      ", but device '" + context->info().name +
-                      "' has subgroup size " + std::to_string(have) +
+                  "was compiled for subgroup size " + std::to_string(other) +
+                      ", but device '" + info.name + "' has subgroup size " +
+                      std::to_string(have) + pinnable +
                       "; compile for this device");
   a.vulkan.requiredSubgroupSize = have;
   EXPECT_TRUE(loadOrFail(a, context));
