@@ -325,9 +325,12 @@ struct Session::Impl {
 
   Expected<CompiledGraph> load(runtime::Artifact artifact, int threads) {
     auto impl = std::make_unique<CompiledGraph::Impl>();
-    impl->pool = std::make_unique<runtime::ThreadPool>(threads);
     runtime::LoadOptions options;
-    options.pool = impl->pool.get();
+    // Only CPU code runs its workgroups on host threads.
+    if (artifact.device == "cpu") {
+      impl->pool = std::make_unique<runtime::ThreadPool>(threads);
+      options.pool = impl->pool.get();
+    }
     Expected<std::unique_ptr<runtime::Executable>> exe =
         runtime::load(artifact, options);
     if (!exe)

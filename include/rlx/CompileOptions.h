@@ -67,7 +67,8 @@ struct CompileOptions {
   std::string customPrecision;
   /// Use OpenBLAS sgemm for f32 matmuls instead of generated code.
   bool nativeMatmul = false;
-  /// Worker threads for run() (0 = one per core).
+  /// Worker threads for run() on the CPU (0 = one per core); Vulkan code
+  /// runs on the device and starts none.
   int threads = 0;
   /// Write each stage's IR here (also RLX_IR_DUMP).
   std::string dumpDir;
