@@ -10,44 +10,10 @@
 
 namespace rlx {
 
-static const char *activationName(Activation act) {
-  switch (act) {
-  case Activation::none:
-    return "none";
-  case Activation::relu:
-    return "relu";
-  case Activation::gelu:
-    return "gelu";
-  case Activation::gelu_tanh:
-    return "gelu_tanh";
-  case Activation::silu:
-    return "silu";
-  case Activation::sigmoid:
-    return "sigmoid";
-  case Activation::tanh:
-    return "tanh";
-  }
-  return "none";
-}
-
-static const char *unaryName(UnaryKind kind) {
-  static const char *names[] = {"gelu", "gelu_tanh", "silu", "relu", "sigmoid",
-                                "tanh", "exp",       "log",  "sqrt", "rsqrt",
-                                "neg",  "abs",       "sin",  "cos",  "tan",
-                                "atan", "round"};
-  return names[static_cast<int>(kind)];
-}
-
-static const char *binaryName(BinaryKind kind) {
-  static const char *names[] = {"add", "sub", "mul", "div",
-                                "max", "min", "pow"};
-  return names[static_cast<int>(kind)];
-}
-
-static const char *maskName(MaskKind kind) {
-  static const char *names[] = {"none", "causal", "sliding_window", "custom",
-                                "additive_bias"};
-  return names[static_cast<int>(kind)];
+/// The enum attribute `name` of a node: the value's number.
+template <typename Enum>
+static std::pair<std::string, int32_t> enumAttr(const char *name, Enum value) {
+  return {name, static_cast<int32_t>(value)};
 }
 
 Tensor Graph::record(GraphNode node) {
@@ -100,7 +66,7 @@ Tensor Graph::linear(Tensor x, Tensor weight, Tensor bias, Activation act) {
   n.operands = {x, weight};
   if (bias.valid())
     n.operands.push_back(bias);
-  n.strings = {{"act", activationName(act)}};
+  n.enums = {enumAttr("act", act)};
   return record(std::move(n));
 }
 
@@ -127,7 +93,7 @@ Tensor Graph::attention(Tensor q, Tensor k, Tensor v,
     n.floats.push_back({"scale", opts.scale});
   if (opts.softcap != 0.0f)
     n.floats.push_back({"softcap", opts.softcap});
-  n.strings = {{"mask_kind", maskName(opts.mask)}};
+  n.enums = {enumAttr("mask_kind", opts.mask)};
   return record(std::move(n));
 }
 
@@ -158,7 +124,7 @@ std::pair<Tensor, Tensor> Graph::residualNorm(NormKind kind, Tensor x,
   if (beta.valid())
     n.operands.push_back(beta);
   n.floats = {{"eps", eps}};
-  n.strings = {{"kind", kind == NormKind::layer ? "layer" : "rms"}};
+  n.enums = {enumAttr("kind", kind)};
   n.numResults = 2;
   Tensor normed = record(std::move(n));
   return {normed, Tensor{normed.node, 1}};
@@ -202,7 +168,7 @@ Tensor Graph::unary(UnaryKind kind, Tensor x) {
   GraphNode n;
   n.kind = "hir.activation";
   n.operands = {x};
-  n.strings = {{"kind", unaryName(kind)}};
+  n.enums = {enumAttr("kind", kind)};
   return record(std::move(n));
 }
 
@@ -210,7 +176,7 @@ Tensor Graph::binary(BinaryKind kind, Tensor a, Tensor b) {
   GraphNode n;
   n.kind = "hir.binary";
   n.operands = {a, b};
-  n.strings = {{"kind", binaryName(kind)}};
+  n.enums = {enumAttr("kind", kind)};
   return record(std::move(n));
 }
 

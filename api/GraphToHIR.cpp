@@ -17,6 +17,63 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
+// rlx/Graph.h's enums number their values as the IR's enums
+// (dialects/Common/Enums.td): a Graph stores the number, the keywords live
+// in Enums.td alone. Checked here, value by value, and for the count.
+#define RLX_SAME_NUMBER(Enum, value)                                           \
+  static_assert(static_cast<uint32_t>(::rlx::Enum::value) ==                   \
+                    static_cast<uint32_t>(::mlir::rlx::Enum::value),           \
+                "rlx::" #Enum "::" #value " is numbered unlike the IR's")
+#define RLX_SAME_COUNT(Enum, last)                                             \
+  static_assert(static_cast<uint32_t>(::rlx::Enum::last) ==                    \
+                    ::mlir::rlx::getMaxEnumValFor##Enum(),                     \
+                "rlx::" #Enum " has another number of values than the IR's")
+RLX_SAME_NUMBER(Activation, none);
+RLX_SAME_NUMBER(Activation, relu);
+RLX_SAME_NUMBER(Activation, gelu);
+RLX_SAME_NUMBER(Activation, gelu_tanh);
+RLX_SAME_NUMBER(Activation, silu);
+RLX_SAME_NUMBER(Activation, sigmoid);
+RLX_SAME_NUMBER(Activation, tanh);
+RLX_SAME_COUNT(Activation, tanh);
+RLX_SAME_NUMBER(UnaryKind, gelu);
+RLX_SAME_NUMBER(UnaryKind, gelu_tanh);
+RLX_SAME_NUMBER(UnaryKind, silu);
+RLX_SAME_NUMBER(UnaryKind, relu);
+RLX_SAME_NUMBER(UnaryKind, sigmoid);
+RLX_SAME_NUMBER(UnaryKind, tanh);
+RLX_SAME_NUMBER(UnaryKind, exp);
+RLX_SAME_NUMBER(UnaryKind, log);
+RLX_SAME_NUMBER(UnaryKind, sqrt);
+RLX_SAME_NUMBER(UnaryKind, rsqrt);
+RLX_SAME_NUMBER(UnaryKind, neg);
+RLX_SAME_NUMBER(UnaryKind, abs);
+RLX_SAME_NUMBER(UnaryKind, sin);
+RLX_SAME_NUMBER(UnaryKind, cos);
+RLX_SAME_NUMBER(UnaryKind, tan);
+RLX_SAME_NUMBER(UnaryKind, atan);
+RLX_SAME_NUMBER(UnaryKind, round);
+RLX_SAME_COUNT(UnaryKind, round);
+RLX_SAME_NUMBER(BinaryKind, add);
+RLX_SAME_NUMBER(BinaryKind, sub);
+RLX_SAME_NUMBER(BinaryKind, mul);
+RLX_SAME_NUMBER(BinaryKind, div);
+RLX_SAME_NUMBER(BinaryKind, max);
+RLX_SAME_NUMBER(BinaryKind, min);
+RLX_SAME_NUMBER(BinaryKind, pow);
+RLX_SAME_COUNT(BinaryKind, pow);
+RLX_SAME_NUMBER(MaskKind, none);
+RLX_SAME_NUMBER(MaskKind, causal);
+RLX_SAME_NUMBER(MaskKind, sliding_window);
+RLX_SAME_NUMBER(MaskKind, custom);
+RLX_SAME_NUMBER(MaskKind, additive_bias);
+RLX_SAME_COUNT(MaskKind, additive_bias);
+RLX_SAME_NUMBER(NormKind, layer);
+RLX_SAME_NUMBER(NormKind, rms);
+RLX_SAME_COUNT(NormKind, rms);
+#undef RLX_SAME_NUMBER
+#undef RLX_SAME_COUNT
+
 namespace mlir::rlx {
 
 Type elementTypeOf(MLIRContext *ctx, ::rlx::DType dtype) {
@@ -124,40 +181,28 @@ LogicalResult Translator::inferTypes(Operation *op, std::string &why) {
 FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
   const ::rlx::GraphNode &n = graph.nodes()[i];
   NamedAttrList attrs;
-  auto enumAttr = [&](StringRef name, std::optional<uint32_t> value) {
-    if (!value) {
-      why = "unknown " + name.str();
-      return false;
-    }
-    attrs.append(name, b.getI32IntegerAttr(*value));
-    return true;
-  };
-  for (auto &[name, value] : n.strings) {
-    bool ok = true;
+  for (auto &[name, value] : n.strings)
     if (name == "name")
       attrs.append(name, b.getStringAttr(value));
-    else if (name == "act")
-      ok = enumAttr(name, llvm::transformOptional(
-                              symbolizeActivation(value),
-                              [](Activation a) { return uint32_t(a); }));
-    else if (name == "mask_kind")
-      ok = enumAttr(name, llvm::transformOptional(
-                              symbolizeMaskKind(value),
-                              [](MaskKind a) { return uint32_t(a); }));
-    else if (name == "kind" && n.kind == "hir.activation")
-      ok = enumAttr(name, llvm::transformOptional(
-                              symbolizeUnaryKind(value),
-                              [](UnaryKind a) { return uint32_t(a); }));
-    else if (name == "kind" && n.kind == "hir.binary")
-      ok = enumAttr(name, llvm::transformOptional(
-                              symbolizeBinaryKind(value),
-                              [](BinaryKind a) { return uint32_t(a); }));
-    else if (name == "kind")
-      ok = enumAttr(name, llvm::transformOptional(
-                              symbolizeNormKind(value),
-                              [](NormKind a) { return uint32_t(a); }));
-    if (!ok)
+  for (auto &[name, value] : n.enums) {
+    // A number the IR's enum does not have (a cast from an int) is refused.
+    auto has = [&, value = value](auto symbolize) {
+      return value >= 0 && symbolize(static_cast<uint32_t>(value)).has_value();
+    };
+    bool known = name == "act"
+                     ? has([](uint32_t v) { return symbolizeActivation(v); })
+                 : name == "mask_kind"
+                     ? has([](uint32_t v) { return symbolizeMaskKind(v); })
+                 : n.kind == "hir.activation"
+                     ? has([](uint32_t v) { return symbolizeUnaryKind(v); })
+                 : n.kind == "hir.binary"
+                     ? has([](uint32_t v) { return symbolizeBinaryKind(v); })
+                     : has([](uint32_t v) { return symbolizeNormKind(v); });
+    if (!known) {
+      why = "unknown " + name + " " + std::to_string(value);
       return failure();
+    }
+    attrs.append(name, b.getI32IntegerAttr(value));
   }
   for (auto &[name, value] : n.ints)
     attrs.append(name, b.getI64IntegerAttr(value));

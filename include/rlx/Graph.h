@@ -79,6 +79,10 @@ struct GraphNode {
   std::vector<std::pair<std::string, int64_t>> ints;
   std::vector<std::pair<std::string, double>> floats;
   std::vector<std::pair<std::string, std::string>> strings;
+  /// Enum attributes by name ("act", "kind", "mask_kind"): the public
+  /// enum's value, numbered as the IR's enum (dialects/Common/Enums.td;
+  /// api/GraphToHIR.cpp checks the correspondence when it compiles).
+  std::vector<std::pair<std::string, int32_t>> enums;
   /// Declared type (inputs, params, constants, reshape targets).
   DType dtype = DType::f32;
   std::vector<int64_t> shape;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <string>
 
 namespace {
@@ -151,6 +153,49 @@ TEST(CompileErrors, GraphNodeAttributesReachTheTypeInference) {
               "graph node 1 (mir.transpose): permutation is not a "
               "permutation of [0, rank)");
   expectStillWorks(s);
+}
+
+TEST(CompileErrors, GraphEnumValueOutOfRangeIsNamed) {
+  rlx::Session s;
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {4});
+  // A number no rlx::UnaryKind has (an int cast to the enum).
+  g.setOutputs({{"y", g.unary(static_cast<rlx::UnaryKind>(99), x)}});
+  expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+              "graph node 1 (hir.activation): unknown kind 99");
+  expectStillWorks(s);
+}
+
+// Each public enum value reaches the IR as the same kind: the printed
+// activation keyword of every rlx::Activation and rlx::UnaryKind value.
+TEST(CompileErrors, GraphEnumValuesAreTheIRKinds) {
+  rlx::Session s;
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {4});
+  rlx::Tensor w = g.param("w", rlx::DType::f32, {4, 4});
+  g.setOutputs({{"y", g.linear(g.unary(rlx::UnaryKind::round, x), w, {},
+                               rlx::Activation::gelu_tanh)}});
+  auto graph = s.compileWith(g, [] {
+    rlx::CompileOptions o;
+    o.fuse = false;
+    return o;
+  }());
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  float wv[16] = {}, xv[4] = {0.4f, 1.6f, -2.5f, 3.5f};
+  for (int i = 0; i < 4; ++i)
+    wv[i * 5] = 1.0f; // identity
+  ASSERT_TRUE(graph->setParam("w", wv, 16).isOk());
+  auto out = graph->run({{"x", xv, sizeof(xv)}});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  // gelu_tanh(round(x)): round(0.4) = 0, round(1.6) = 2, round(-2.5) = -2
+  // (ties to even), round(3.5) = 4.
+  auto geluTanh = [](double v) {
+    return 0.5 * v *
+           (1 + std::tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+  };
+  const double want[4] = {geluTanh(0), geluTanh(2), geluTanh(-2), geluTanh(4)};
+  for (int i = 0; i < 4; ++i)
+    EXPECT_NEAR((*out)[0].floats()[i], want[i], 1e-5) << "element " << i;
 }
 
 TEST(CompileErrors, OpTheTargetLacksNamesOpAndTarget) {
