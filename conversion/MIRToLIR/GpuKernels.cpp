@@ -526,8 +526,8 @@ MatmulTiling chooseTiling(const GpuLimits &limits, unsigned elementBytes) {
     t.wy = std::max<int64_t>(1, floorPowerOf2(limits.maxInvocations) / 8);
   }
   // The two staged tiles must fit the workgroup memory.
-  while ((t.tm() + t.tn()) * t.tk * elementBytes >
-             static_cast<uint64_t>(limits.sharedMemoryBytes) &&
+  while ((t.tm() + t.tn()) * t.tk * static_cast<int64_t>(elementBytes) >
+             limits.sharedMemoryBytes &&
          t.tk > 1)
     t.tk /= 2;
   return t;
