@@ -6,21 +6,29 @@
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace rlx::bench {
 
-/// Compiles `text` with `threads` workers and binds every param to 0.01;
-/// aborts the benchmark run (a setup failure, not a measurement) on error.
-inline CompiledGraph compileOrDie(const std::string &text, int threads) {
-  Session session;
-  CompileOptions options;
-  options.threads = threads;
+/// Compiles `text` for `device` and binds every param to 0.01; aborts the
+/// benchmark run (a setup failure, not a measurement) on error.
+inline CompiledGraph compileOrDie(const std::string &text,
+                                  const CompileOptions &options,
+                                  Device device = Device::cpu,
+                                  Precision precision = Precision::f32) {
+  Session session(device, precision);
   auto graph = session.compileWith(text, options);
   if (!graph) {
-    fprintf(stderr, "rlx-bench: %s\n", graph.status().toString().c_str());
+    fprintf(stderr, "rlx-bench: %s: %s\n", deviceName(device),
+            graph.status().toString().c_str());
     std::exit(1);
   }
   for (const Slot *p : graph->manifest().slotsWithRole(SlotRole::param)) {
@@ -30,13 +38,98 @@ inline CompiledGraph compileOrDie(const std::string &text, int threads) {
   return std::move(*graph);
 }
 
-/// One zero-filled buffer per input slot, in manifest order.
-inline std::vector<std::vector<float>> inputsFor(const CompiledGraph &g) {
-  std::vector<std::vector<float>> out;
-  for (const Slot *s : g.manifest().slotsWithRole(SlotRole::input))
-    out.emplace_back(s->elementCount(), 0.5f);
+/// The same on the CPU with `threads` workers.
+inline CompiledGraph compileOrDie(const std::string &text, int threads) {
+  CompileOptions options;
+  options.threads = threads;
+  return compileOrDie(text, options);
+}
+
+/// The text of examples/<file>.
+inline std::string exampleText(const char *file) {
+  std::ifstream in(std::string(RLX_SOURCE_DIR) + "/examples/" + file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// One buffer per input slot, in manifest order, every element 0.5 (f32
+/// and f16; other dtypes zero).
+inline std::vector<std::vector<uint8_t>> inputsFor(const CompiledGraph &g) {
+  std::vector<std::vector<uint8_t>> out;
+  for (const Slot *s : g.manifest().slotsWithRole(SlotRole::input)) {
+    std::vector<uint8_t> bytes(s->size, 0);
+    if (s->dtype == DType::f32) {
+      const float value = 0.5f;
+      for (size_t i = 0; i + 4 <= bytes.size(); i += 4)
+        std::memcpy(&bytes[i], &value, 4);
+    } else if (s->dtype == DType::f16) {
+      const uint16_t value = 0x3800; // 0.5 in binary16
+      for (size_t i = 0; i + 2 <= bytes.size(); i += 2)
+        std::memcpy(&bytes[i], &value, 2);
+    }
+    out.push_back(std::move(bytes));
+  }
   return out;
 }
+
+/// The buffers' addresses, as runSlots takes them.
+inline std::vector<const void *>
+pointersTo(const std::vector<std::vector<uint8_t>> &buffers) {
+  std::vector<const void *> ptrs;
+  for (const auto &b : buffers)
+    ptrs.push_back(b.data());
+  return ptrs;
+}
+
+/// Times runSlots of `g` on `ptrs`; a failed run skips the benchmark (it
+/// would otherwise time an error path). Returns whether every run
+/// succeeded; `seconds`, if given, receives the loop's wall time and
+/// `last` the last run's outputs.
+inline bool timeRuns(benchmark::State &state, CompiledGraph &g,
+                     const std::vector<const void *> &ptrs,
+                     double *seconds = nullptr, OutputViews *last = nullptr) {
+  auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    auto out = g.runSlots(ptrs);
+    if (!out) {
+      state.SkipWithError(out.status().toString().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(out);
+    if (last)
+      *last = *out;
+  }
+  if (seconds)
+    *seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+  return !state.error_occurred();
+}
+
+/// Latency of examples/<file> with `batch` bound, on `device`.
+inline void runExample(benchmark::State &state, const char *file, int64_t batch,
+                       Device device, int threads) {
+  CompileOptions options;
+  options.dims = {{"batch", batch}};
+  options.threads = threads;
+  CompiledGraph g = compileOrDie(exampleText(file), options, device);
+  auto in = inputsFor(g);
+  timeRuns(state, g, pointersTo(in));
+}
+
+/// c = a x b, all n x n of `elementType` ("f32", "f16").
+inline std::string matmulModule(int64_t n, const char *elementType = "f32") {
+  std::string t = "tensor<" + std::to_string(n) + "x" + std::to_string(n) +
+                  "x" + elementType + ">";
+  return "func.func @mm(%a: " + t + " {mir.name = \"a\"}, %b: " + t +
+         " {mir.name = \"b\"}) -> " + t + " {\n  %c = mir.matmul %a, %b : (" +
+         t + ", " + t + ") -> " + t + "\n  return %c : " + t + "\n}\n";
+}
+
+/// Adds the Vulkan device (and its peak, where known) to the benchmark
+/// context when the filter may select a Vulkan benchmark (VulkanBench.cpp).
+void addVulkanContext();
 
 } // namespace rlx::bench
 

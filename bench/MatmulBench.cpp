@@ -5,14 +5,6 @@
 
 namespace {
 
-std::string matmulModule(int64_t n) {
-  std::string t =
-      "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
-  return "func.func @mm(%a: " + t + " {mir.name = \"a\"}, %b: " + t +
-         " {mir.name = \"b\"}) -> " + t + " {\n  %c = mir.matmul %a, %b : (" +
-         t + ", " + t + ") -> " + t + "\n  return %c : " + t + "\n}\n";
-}
-
 void setFlops(benchmark::State &state, int64_t n) {
   state.counters["GFLOP/s"] = benchmark::Counter(
       2.0 * n * n * n * state.iterations() / 1e9, benchmark::Counter::kIsRate);
@@ -21,7 +13,8 @@ void setFlops(benchmark::State &state, int64_t n) {
 void BM_RlxMatmul(benchmark::State &state) {
   int64_t n = state.range(0);
   int threads = static_cast<int>(state.range(1));
-  rlx::CompiledGraph g = rlx::bench::compileOrDie(matmulModule(n), threads);
+  rlx::CompiledGraph g =
+      rlx::bench::compileOrDie(rlx::bench::matmulModule(n), threads);
   auto in = rlx::bench::inputsFor(g);
   std::vector<const void *> ptrs = {in[0].data(), in[1].data()};
   for (auto _ : state) {

@@ -1,45 +1,11 @@
 //===- ModelBench.cpp - example models: latency, compile time, fixed cost -===//
 #include "BenchUtil.h"
 
-#include <fstream>
-#include <sstream>
-
 namespace {
 
-std::string example(const char *file) {
-  std::ifstream in(std::string(RLX_SOURCE_DIR) + "/examples/" + file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-rlx::CompiledGraph compileExample(const char *file, int64_t batch,
-                                  int threads) {
-  rlx::Session session;
-  rlx::CompileOptions options;
-  options.dims = {{"batch", batch}};
-  options.threads = threads;
-  auto g = session.compileWith(example(file), options);
-  if (!g) {
-    fprintf(stderr, "rlx-bench: %s\n", g.status().toString().c_str());
-    std::exit(1);
-  }
-  for (const rlx::Slot *p : g->manifest().slotsWithRole(rlx::SlotRole::param)) {
-    std::vector<float> v(p->elementCount(), 0.01f);
-    (void)g->setParam(p->name, v.data(), v.size());
-  }
-  return std::move(*g);
-}
-
 void runModel(benchmark::State &state, const char *file, int64_t batch) {
-  rlx::CompiledGraph g =
-      compileExample(file, batch, static_cast<int>(state.range(0)));
-  auto in = rlx::bench::inputsFor(g);
-  std::vector<const void *> ptrs;
-  for (auto &v : in)
-    ptrs.push_back(v.data());
-  for (auto _ : state)
-    benchmark::DoNotOptimize(g.runSlots(ptrs));
+  rlx::bench::runExample(state, file, batch, rlx::Device::cpu,
+                         static_cast<int>(state.range(0)));
 }
 
 void BM_MlpBatch64(benchmark::State &state) { runModel(state, "mlp.mlir", 64); }
@@ -49,7 +15,7 @@ void BM_EncoderSeq128(benchmark::State &state) {
 
 /// Source text -> runnable, encoder layer.
 void BM_EncoderColdCompile(benchmark::State &state) {
-  std::string text = example("encoder.mlir");
+  std::string text = rlx::bench::exampleText("encoder.mlir");
   for (auto _ : state) {
     rlx::Session session;
     rlx::CompileOptions options;
