@@ -29,6 +29,7 @@
 #include <cstring>
 #include <map>
 #include <random>
+#include <tuple>
 
 namespace cl = llvm::cl;
 
@@ -268,6 +269,25 @@ static int runMain() {
 
   std::mt19937 rng(seed);
   auto params = pairs(paramFiles);
+  auto inputs = pairs(inputFiles);
+  // A name the graph does not have is an error, not a silently random slot.
+  for (auto [files, role, flag] :
+       {std::make_tuple(&params, rlx::SlotRole::param, "--param"),
+        std::make_tuple(&inputs, rlx::SlotRole::input, "--input")}) {
+    for (const auto &[name, path] : *files) {
+      if (manifest.findSlot(role, name))
+        continue;
+      std::string known;
+      for (const rlx::Slot *slot : manifest.slotsWithRole(role))
+        known += (known.empty() ? "" : ", ") + slot->name;
+      return fail(rlx::Status(
+          rlx::StatusCode::not_found,
+          std::string(flag) + " " + name + "=" + path + ": the graph has no " +
+              rlx::slotRoleName(role) + " named '" + name + "' (its " +
+              rlx::slotRoleName(role) +
+              "s: " + (known.empty() ? "none" : known) + ")"));
+    }
+  }
   for (const rlx::Slot *slot : manifest.slotsWithRole(rlx::SlotRole::param)) {
     auto data = dataFor(*slot, params, rng);
     if (!data)
@@ -277,7 +297,6 @@ static int runMain() {
         !s)
       return fail(s);
   }
-  auto inputs = pairs(inputFiles);
   std::vector<std::vector<uint8_t>> storage;
   std::vector<rlx::NamedInput> named;
   for (const rlx::Slot *slot : manifest.slotsWithRole(rlx::SlotRole::input)) {

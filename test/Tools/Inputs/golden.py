@@ -1,6 +1,7 @@
 """golden.py — rlx-run against the PyTorch goldens, without NumPy.
 
     golden.py write DIR         writes the MLP's input and weights as .npy
+    golden.py write-encoder DIR the encoder layer's (batch 1)
     golden.py check OUT GOLDEN  compares two f32 .npy files:
                                 |out - golden| <= 1e-4 + 1e-4 * |golden|
 
@@ -37,7 +38,31 @@ def read_npy(path):
     return struct.unpack("<%df" % (len(body) // 4), body)
 
 
-if sys.argv[1] == "write":
+ENCODER_PARAMS = [
+    ("attn.wq", [256, 256], 0.06), ("attn.bq", [256], 0.1),
+    ("attn.wk", [256, 256], 0.06), ("attn.bk", [256], 0.1),
+    ("attn.wv", [256, 256], 0.06), ("attn.bv", [256], 0.1),
+    ("attn.wo", [256, 256], 0.06), ("attn.bo", [256], 0.1),
+    ("norm1.gamma", [256], 0.5), ("norm1.beta", [256], 0.1),
+    ("ff.w1", [256, 1024], 0.06), ("ff.b1", [1024], 0.1),
+    ("ff.w2", [1024, 256], 0.03), ("ff.b2", [256], 0.1),
+    ("norm2.gamma", [256], 0.5), ("norm2.beta", [256], 0.1)]
+
+if sys.argv[1] == "write-encoder":
+    # The encoder layer's input (batch 1) and weights, as make-goldens.py
+    # makes them (gammas are 1 + small values).
+    d = sys.argv[2]
+    write_npy(os.path.join(d, "x.npy"), [1, 128, 256],
+              det_values(128 * 256, 1, 1.0))
+    for salt, (name, shape, scale) in enumerate(ENCODER_PARAMS, 2):
+        n = 1
+        for s in shape:
+            n *= s
+        values = det_values(n, salt, scale)
+        if name.endswith("gamma"):
+            values = [v + 1.0 for v in values]
+        write_npy(os.path.join(d, name + ".npy"), shape, values)
+elif sys.argv[1] == "write":
     d = sys.argv[2]
     write_npy(os.path.join(d, "x.npy"), [64, 784], det_values(64 * 784, 1, 1.0))
     for salt, (name, shape, scale) in enumerate(
