@@ -371,55 +371,58 @@ void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
   Type acc = computeType(element);
   int64_t channelsPerGroup = f[1];
   int64_t outPerGroup = o[1] / groups;
-  forEachIndexWith(driver, b, loc, o,
-                   [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-    Value n = ivs[0], oc = ivs[1], oh = ivs[2], ow = ivs[3];
-    auto c = [&](int64_t v) { return indexConstant(nb, nloc, v); };
-    // First input channel of this output channel's group.
-    Value firstChannel =
-        groups == 1
-            ? Value()
-            : nb.create<arith::MulIOp>(
-                  nloc, nb.create<arith::DivUIOp>(nloc, oc, c(outPerGroup)),
-                  c(channelsPerGroup));
-    Value hBase = scaledIndex(nb, nloc, oh, strides[0], -padding[0]);
-    Value wBase = scaledIndex(nb, nloc, ow, strides[1], -padding[1]);
-    Value init =
-        bias ? loadAs(nb, nloc, bias, {oc}, acc) : zeroOf(nb, nloc, acc);
-    Value sum = accumulate(
-        nb, nloc, {channelsPerGroup, f[2], f[3]}, {init},
-        [&](OpBuilder &ib, Location iloc, ValueRange w, ValueRange s) {
-          auto ic = [&](int64_t v) { return indexConstant(ib, iloc, v); };
-          Value ih = ib.create<arith::AddIOp>(
-              iloc, hBase, scaledIndex(ib, iloc, w[1], dilations[0], 0));
-          Value iw = ib.create<arith::AddIOp>(
-              iloc, wBase, scaledIndex(ib, iloc, w[2], dilations[1], 0));
-          Value zero = ic(0);
-          Value inside = ib.create<arith::AndIOp>(
-              iloc,
-              ib.create<arith::AndIOp>(
-                  iloc, indexLess(ib, iloc, ih, ic(in[2])),
-                  ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge, ih,
-                                           zero)),
-              ib.create<arith::AndIOp>(
-                  iloc, indexLess(ib, iloc, iw, ic(in[3])),
-                  ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge, iw,
-                                           zero)));
-          Value channel =
-              firstChannel ? ib.create<arith::AddIOp>(iloc, firstChannel, w[0])
-                           : w[0];
-          auto ifOp = ib.create<scf::IfOp>(
-              iloc, inside,
-              [&](OpBuilder &tb, Location tloc) {
-                Value x = loadAs(tb, tloc, input, {n, channel, ih, iw}, acc);
-                Value k = loadAs(tb, tloc, filter, {oc, w[0], w[1], w[2]}, acc);
-                tb.create<scf::YieldOp>(tloc, mulAdd(tb, tloc, s[0], x, k));
-              },
-              [&](OpBuilder &eb, Location eloc) {
-                eb.create<scf::YieldOp>(eloc, s[0]);
-              });
-          return SmallVector<Value>{ifOp.getResult(0)};
-        })[0];
-    storeAs(nb, nloc, sum, out, ivs);
-  });
+  forEachIndexWith(
+      driver, b, loc, o, [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+        Value n = ivs[0], oc = ivs[1], oh = ivs[2], ow = ivs[3];
+        auto c = [&](int64_t v) { return indexConstant(nb, nloc, v); };
+        // First input channel of this output channel's group.
+        Value firstChannel =
+            groups == 1
+                ? Value()
+                : nb.create<arith::MulIOp>(
+                      nloc, nb.create<arith::DivUIOp>(nloc, oc, c(outPerGroup)),
+                      c(channelsPerGroup));
+        Value hBase = scaledIndex(nb, nloc, oh, strides[0], -padding[0]);
+        Value wBase = scaledIndex(nb, nloc, ow, strides[1], -padding[1]);
+        Value init =
+            bias ? loadAs(nb, nloc, bias, {oc}, acc) : zeroOf(nb, nloc, acc);
+        Value sum = accumulate(
+            nb, nloc, {channelsPerGroup, f[2], f[3]}, {init},
+            [&](OpBuilder &ib, Location iloc, ValueRange w, ValueRange s) {
+              auto ic = [&](int64_t v) { return indexConstant(ib, iloc, v); };
+              Value ih = ib.create<arith::AddIOp>(
+                  iloc, hBase, scaledIndex(ib, iloc, w[1], dilations[0], 0));
+              Value iw = ib.create<arith::AddIOp>(
+                  iloc, wBase, scaledIndex(ib, iloc, w[2], dilations[1], 0));
+              Value zero = ic(0);
+              Value inside = ib.create<arith::AndIOp>(
+                  iloc,
+                  ib.create<arith::AndIOp>(
+                      iloc, indexLess(ib, iloc, ih, ic(in[2])),
+                      ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge,
+                                               ih, zero)),
+                  ib.create<arith::AndIOp>(
+                      iloc, indexLess(ib, iloc, iw, ic(in[3])),
+                      ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge,
+                                               iw, zero)));
+              Value channel =
+                  firstChannel
+                      ? ib.create<arith::AddIOp>(iloc, firstChannel, w[0])
+                      : w[0];
+              auto ifOp = ib.create<scf::IfOp>(
+                  iloc, inside,
+                  [&](OpBuilder &tb, Location tloc) {
+                    Value x =
+                        loadAs(tb, tloc, input, {n, channel, ih, iw}, acc);
+                    Value k =
+                        loadAs(tb, tloc, filter, {oc, w[0], w[1], w[2]}, acc);
+                    tb.create<scf::YieldOp>(tloc, mulAdd(tb, tloc, s[0], x, k));
+                  },
+                  [&](OpBuilder &eb, Location eloc) {
+                    eb.create<scf::YieldOp>(eloc, s[0]);
+                  });
+              return SmallVector<Value>{ifOp.getResult(0)};
+            })[0];
+        storeAs(nb, nloc, sum, out, ivs);
+      });
 }

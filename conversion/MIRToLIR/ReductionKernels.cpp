@@ -21,7 +21,7 @@ using namespace mlir::rlx;
 using namespace mlir::rlx::kernels;
 
 Value kernels::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
-                                Type type) {
+                                 Type type) {
   if (auto floatType = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &sem = floatType.getFloatSemantics();
     switch (kind) {
@@ -50,7 +50,7 @@ Value kernels::reductionIdentity(OpBuilder &b, Location loc, ReduceKind kind,
 }
 
 Value kernels::reductionStep(OpBuilder &b, Location loc, ReduceKind kind,
-                            Value acc, Value x) {
+                             Value acc, Value x) {
   bool isFloat = isa<FloatType>(acc.getType());
   switch (kind) {
   case ReduceKind::sum:

@@ -23,9 +23,9 @@
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
@@ -79,8 +79,8 @@ void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
                       bool staticShapes, StringRef defaultTarget) {
   StageDumps dumps(pm, options);
   AttachTargetOptions attach;
-  attach.target =
-      options.target.empty() ? defaultTarget.str() : std::string(options.target);
+  attach.target = options.target.empty() ? defaultTarget.str()
+                                         : std::string(options.target);
   pm.addPass(createAttachTarget(attach));
   dumps.after("hir");
   pm.addPass(hir::createHIRVerifyContract());

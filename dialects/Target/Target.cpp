@@ -47,8 +47,8 @@ VulkanTargetAttr mlir::rlx::baselineVulkanTarget(MLIRContext *ctx) {
   auto vce = spirv::VerCapExtAttr::get(
       spirv::Version::V_1_3, {spirv::Capability::Shader},
       {spirv::Extension::SPV_KHR_storage_buffer_storage_class}, ctx);
-  auto env = spirv::TargetEnvAttr::get(vce, spirv::getDefaultResourceLimits(ctx),
-                                       spirv::ClientAPI::Vulkan);
+  auto env = spirv::TargetEnvAttr::get(
+      vce, spirv::getDefaultResourceLimits(ctx), spirv::ClientAPI::Vulkan);
   return VulkanTargetAttr::get(ctx, env);
 }
 

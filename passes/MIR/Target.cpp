@@ -32,10 +32,9 @@ static Target makeTarget(StringRef name, ArrayRef<StringRef> without,
 
 const Target *lookupTarget(StringRef name) {
   static const Target cpu = makeTarget("cpu", {}, 64, 16);
-  static const Target vulkan =
-      makeTarget("vulkan",
-                 {"mir.shared_matmul", "mir.residual_norm", "mir.swiglu"}, 32,
-                 8);
+  static const Target vulkan = makeTarget(
+      "vulkan", {"mir.shared_matmul", "mir.residual_norm", "mir.swiglu"}, 32,
+      8);
   static const Target test =
       makeTarget("test",
                  {"mir.softmax", "mir.layer_norm", "mir.rms_norm",
