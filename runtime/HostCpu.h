@@ -1,8 +1,9 @@
 //===- HostCpu.h - What this machine's CPU is -----------------------------===//
 //
-// The one place rlx asks LLVM about the host: the compiler's default target
-// (dialects/Target, hostCpuTarget) and the CPU loader's check of an artifact
-// against the machine that loads it both call these. MLIR-free.
+// The one place rlx asks LLVM about the host: the compiler's host target
+// (hostCpuTarget, conversion/LIRToLLVM/HostTarget.cpp) and the CPU loader's
+// check of an artifact against the machine that loads it both call these.
+// MLIR-free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_RUNTIME_HOSTCPU_H

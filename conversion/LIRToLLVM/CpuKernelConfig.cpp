@@ -128,7 +128,8 @@ struct CpuKernelConfig
 } // namespace
 
 void mlir::rlx::registerCpuBackend(DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *ctx, RLXDialect *) {
+  registry.addExtension(+[](MLIRContext *ctx, RLXDialect *dialect) {
     CpuTargetAttr::attachInterface<CpuKernelConfig>(*ctx);
+    registerHostCpuTarget(dialect);
   });
 }

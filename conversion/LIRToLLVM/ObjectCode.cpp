@@ -1,5 +1,6 @@
 //===- ObjectCode.cpp - LLVM dialect to object code for a CPU target ------===//
 #include "conversion/LIRToLLVM/ObjectCode.h"
+#include "conversion/LIRToLLVM/CpuBackend.h"
 #include "dialects/Target/Target.h"
 #include "runtime/HostCpu.h"
 

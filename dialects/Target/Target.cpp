@@ -1,6 +1,5 @@
 //===- Target.cpp - The module's compilation target -----------------------===//
 #include "dialects/Target/Target.h"
-#include "runtime/HostCpu.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
@@ -19,25 +18,22 @@ TargetAttrInterface mlir::rlx::getTarget(Operation *op) {
   return nullptr;
 }
 
+TargetAttrInterface mlir::rlx::getHostTarget(MLIRContext *ctx) {
+  // Attributes of a dialect that is not loaded are a crash, not an error
+  // (MLIR19.md); passes that read the target declare the dialect.
+  auto *dialect = ctx->getOrLoadDialect<RLXDialect>();
+  if (auto *host = dialect->getRegisteredInterface<HostTargetInterface>())
+    return host->getHostTarget(ctx);
+  return nullptr;
+}
+
 TargetAttrInterface mlir::rlx::getTargetOrDefault(Operation *op) {
   if (TargetAttrInterface target = getTarget(op))
     return target;
-  return hostCpuTarget(op->getContext());
-}
-
-CpuTargetAttr mlir::rlx::hostCpuTarget(MLIRContext *ctx) {
-  // Attributes of a dialect that is not loaded are a crash, not an error
-  // (MLIR19.md); passes that read the target declare the dialect.
-  ctx->getOrLoadDialect<RLXDialect>();
-  bool avx512 = false, avx = false;
-  for (const auto &[name, on] : ::rlx::host::cpuFeatures()) {
-    avx512 |= on && name == "avx512f";
-    avx |= on && name == "avx";
-  }
-  int64_t vectorBits = avx512 ? 512 : avx ? 256 : 128;
-  return CpuTargetAttr::get(ctx, ::rlx::host::processTriple(),
-                            ::rlx::host::cpuName(),
-                            ::rlx::host::signedCpuFeatures(), vectorBits);
+  MLIRContext *ctx = op->getContext();
+  if (TargetAttrInterface host = getHostTarget(ctx))
+    return host;
+  return NamedTargetAttr::get(ctx, "none");
 }
 
 VulkanTargetAttr mlir::rlx::baselineVulkanTarget(MLIRContext *ctx) {
@@ -59,8 +55,12 @@ mlir::rlx::parseTarget(StringRef text, MLIRContext *ctx,
   if (text.empty())
     return emitError() << "an empty target; use 'host', a target attribute "
                           "(#rlx.cpu<...>) or a claims name";
-  if (text == "host")
-    return TargetAttrInterface(hostCpuTarget(ctx));
+  if (text == "host") {
+    if (TargetAttrInterface host = getHostTarget(ctx))
+      return host;
+    return emitError() << "'host': no backend that knows this machine is "
+                          "registered (the CPU backend's registerCpuBackend)";
+  }
   if (text == "vulkan")
     return TargetAttrInterface(baselineVulkanTarget(ctx));
   ctx->getOrLoadDialect<RLXDialect>();

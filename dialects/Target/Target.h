@@ -2,8 +2,9 @@
 //
 // The one source of "what are we compiling for": the `rlx.target` attribute
 // of the enclosing module. A module without one is compiled for the default
-// target, the host CPU (hostCpuTarget), the only place the compiler asks
-// about the machine it runs on.
+// target, the machine the compiler runs on; the dialect never asks about the
+// machine itself: the backend that knows it registers a HostTargetInterface
+// (the CPU backend's is the host CPU, conversion/LIRToLLVM/CpuBackend.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_DIALECTS_TARGET_TARGET_H
@@ -11,6 +12,7 @@
 
 #include "dialects/Target/TargetDialect.h"
 
+#include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::rlx {
@@ -26,19 +28,29 @@ inline constexpr llvm::StringLiteral kLibraryCallAttrName = "rlx.library_call";
 /// module that has one; null when none does.
 TargetAttrInterface getTarget(Operation *op);
 
-/// getTarget(op), or the default target (the host CPU) when there is none.
-TargetAttrInterface getTargetOrDefault(Operation *op);
+/// The machine the compiler runs on, as a target: what a backend registers
+/// on the rlx dialect (DialectRegistry::addExtension) so that the dialect
+/// and the passes can name the host without querying it.
+class HostTargetInterface : public DialectInterface::Base<HostTargetInterface> {
+public:
+  explicit HostTargetInterface(Dialect *dialect) : Base(dialect) {}
+  virtual TargetAttrInterface getHostTarget(MLIRContext *ctx) const = 0;
+};
 
-/// The default target: this machine's triple and CPU, every feature LLVM
-/// knows for it signed (+ / -), and its vector width.
-CpuTargetAttr hostCpuTarget(MLIRContext *ctx);
+/// The registered host target; null when no backend registered one.
+TargetAttrInterface getHostTarget(MLIRContext *ctx);
+
+/// getTarget(op), or the default target when there is none: the host
+/// target, else (no backend registered) `#rlx.target<"none">`, which has no
+/// claims, so passes name it in their error.
+TargetAttrInterface getTargetOrDefault(Operation *op);
 
 /// What every Vulkan 1.1 device runs: SPIR-V 1.3, the Shader capability and
 /// the storage-buffer extension, upstream's minimum resource limits (16 KiB
 /// of shared memory, 128 invocations per workgroup, subgroups of 32).
 VulkanTargetAttr baselineVulkanTarget(MLIRContext *ctx);
 
-/// A target from its command-line spelling: "host" (hostCpuTarget),
+/// A target from its command-line spelling: "host" (getHostTarget),
 /// "vulkan" (baselineVulkanTarget), an attribute (`#rlx.cpu<...>`), or any
 /// other name, a claims-only `#rlx.target<"name">`. Errors name the text.
 FailureOr<TargetAttrInterface>

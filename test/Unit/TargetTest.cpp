@@ -6,11 +6,13 @@
 // loader refuses it, naming the feature; bad target names are errors.
 //
 //===----------------------------------------------------------------------===//
+#include "dialects/Target/Target.h"
 #include "api/Compiler.h"
 #include "rlx/Session.h"
 #include "runtime/HostCpu.h"
 #include "runtime/Runtime.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <gtest/gtest.h>
@@ -137,6 +139,37 @@ void expectTargetError(rlx::CpuTarget target, const std::string &fragment) {
   EXPECT_EQ(result.status().code(), rlx::StatusCode::invalid_argument);
   EXPECT_NE(result.status().message().find(fragment), std::string::npos)
       << result.status().message();
+}
+
+// The dialect knows the host only through a registered backend: without
+// one, "host" is an error that says so and the default is the claims-less
+// #rlx.target<"none">; with the compiler's registry, it is this CPU.
+TEST(Target, HostTargetComesFromTheRegisteredBackend) {
+  mlir::MLIRContext bare;
+  bare.getOrLoadDialect<mlir::rlx::RLXDialect>();
+  EXPECT_FALSE(mlir::rlx::getHostTarget(&bare));
+  std::string message;
+  bare.getDiagEngine().registerHandler([&](mlir::Diagnostic &d) {
+    message = d.str();
+    return mlir::success();
+  });
+  EXPECT_TRUE(mlir::failed(mlir::rlx::parseTarget("host", &bare, [&] {
+    return mlir::emitError(mlir::UnknownLoc::get(&bare));
+  })));
+  EXPECT_NE(message.find("no backend that knows this machine is registered"),
+            std::string::npos)
+      << message;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::ModuleOp::create(mlir::UnknownLoc::get(&bare));
+  EXPECT_EQ(mlir::rlx::getTargetOrDefault(*module),
+            mlir::rlx::NamedTargetAttr::get(&bare, "none"));
+
+  mlir::MLIRContext compiler(mlir::rlx::compilerRegistry());
+  mlir::rlx::TargetAttrInterface host = mlir::rlx::getHostTarget(&compiler);
+  auto cpu = mlir::dyn_cast_or_null<mlir::rlx::CpuTargetAttr>(host);
+  ASSERT_TRUE(cpu);
+  EXPECT_EQ(cpu.getTriple(), rlx::host::processTriple());
+  EXPECT_EQ(cpu.getCpu(), rlx::host::cpuName());
 }
 
 TEST(Target, NamesLLVMDoesNotKnowAreErrors) {

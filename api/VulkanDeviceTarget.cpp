@@ -1,5 +1,5 @@
 //===- VulkanDeviceTarget.cpp - A Vulkan device as a target ---------------===//
-#include "dialects/Target/VulkanDeviceTarget.h"
+#include "api/VulkanDeviceTarget.h"
 #include "runtime/Artifact.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"

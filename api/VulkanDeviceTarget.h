@@ -2,12 +2,12 @@
 //
 // The compiler's view of the device the runtime found (runtime/VulkanDevice.h):
 // a `#rlx.vulkan` target whose SPIR-V environment is exactly what the device
-// offers. Kept apart from Target.h so that only the code that asks the
-// runtime for its device sees the runtime's types.
+// offers. In the API layer, the one that asks the runtime for its device:
+// the dialects know no runtime type.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RLX_DIALECTS_TARGET_VULKANDEVICETARGET_H
-#define RLX_DIALECTS_TARGET_VULKANDEVICETARGET_H
+#ifndef RLX_API_VULKANDEVICETARGET_H
+#define RLX_API_VULKANDEVICETARGET_H
 
 #include "dialects/Target/TargetDialect.h"
 #include "runtime/VulkanDevice.h"
@@ -26,4 +26,4 @@ vulkanTargetFor(MLIRContext *ctx,
 
 } // namespace mlir::rlx
 
-#endif // RLX_DIALECTS_TARGET_VULKANDEVICETARGET_H
+#endif // RLX_API_VULKANDEVICETARGET_H
