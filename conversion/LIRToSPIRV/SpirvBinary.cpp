@@ -54,17 +54,10 @@ static FailureOr<SpirvBinary> emitSpirvBinary(spirv::ModuleOp spirvModule) {
   binary.words.assign(words.begin(), words.end());
   for (auto entry : spirvModule.getOps<spirv::EntryPointOp>())
     binary.entryPoints.push_back(entry.getFn().str());
-  std::optional<spirv::VerCapExtAttr> vce = spirvModule.getVceTriple();
-  spirv::Version version = vce ? vce->getVersion() : spirv::Version::V_1_0;
-  if (vce)
+  if (std::optional<spirv::VerCapExtAttr> vce = spirvModule.getVceTriple())
     for (spirv::Capability capability : vce->getCapabilities())
       binary.capabilities.push_back(
           spirv::stringifyCapability(capability).str());
-  std::string messages = validateSpirv(binary.words, vulkanMinorFor(version));
-  if (!messages.empty())
-    return spirvModule.emitError() << "the generated SPIR-V does not validate "
-                                      "(SPIRV-Tools): "
-                                   << messages;
   if (llvm::is_contained(binary.capabilities, "GroupNonUniformArithmetic"))
     binary.subgroupSize =
         static_cast<uint32_t>(spirv::lookupTargetEnvOrDefault(spirvModule)

@@ -1,9 +1,9 @@
 //===- SpirvBinary.h - spirv.module to validated SPIR-V words ---*- C++ -*-===//
 //
-// The last compiler step of the Vulkan backend: the module's one
-// spirv.module serialized by MLIR's serializer and checked by SPIRV-Tools'
-// validator for the Vulkan version its target environment names, with what
-// the code needs of a device.
+// The last compiler steps of the Vulkan backend: SPIRV-Tools' validator for
+// the Vulkan version a module's target environment names
+// (rlx-validate-spirv calls it), and the spirv.modules serialized by MLIR's
+// serializer, with what the code needs of a device.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_CONVERSION_LIRTOSPIRV_SPIRVBINARY_H
@@ -30,9 +30,9 @@ struct SpirvBinary {
   uint32_t subgroupSize = 0;
 };
 
-/// Serializes each spirv.module in `module` (in order) and validates it with
-/// SPIRV-Tools for its target environment. On failure (serialization, a
-/// validator message) emits a diagnostic at the spirv.module and fails.
+/// Serializes each spirv.module in `module` (in order). Validation is the
+/// pipeline's last pass (rlx-validate-spirv), not repeated here. On a
+/// serialization failure emits a diagnostic at the spirv.module and fails.
 FailureOr<std::vector<SpirvBinary>> emitSpirvBinaries(ModuleOp module);
 
 /// The lowest Vulkan 1.x minor version whose SPIR-V is at least `version`.
