@@ -1,21 +1,18 @@
 //===- Compiler.cpp - Module text or HIR to an artifact -------------------===//
 #include "api/Compiler.h"
+#include "api/Backend.h"
+#include "api/GraphToHIR.h"
 #include "api/ManifestFromLIR.h"
-#include "api/VulkanCodeFromLIR.h"
-#include "api/VulkanDeviceTarget.h"
-#include "conversion/LIRToLLVM/CpuBackend.h"
-#include "conversion/LIRToLLVM/ObjectCode.h"
-#include "conversion/LIRToSPIRV/SpirvBinary.h"
 #include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
 #include "dialects/Target/Target.h"
-#include "runtime/Runtime.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <algorithm>
 
@@ -52,226 +49,121 @@ void fillPipelineOptions(PipelineOptions &p, const CompilerOptions &options) {
   p.nativeMatmul = o.nativeMatmul;
 }
 
-/// Collects every diagnostic emitted while it lives, one per line.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext *ctx)
-      : handler(ctx, [this](Diagnostic &d) {
-          llvm::raw_string_ostream os(text);
-          if (!text.empty())
-            os << "\n";
-          // "file:line:col: message", as compilers print it.
-          if (auto file = d.getLocation()->findInstanceOf<FileLineColLoc>())
-            os << file.getFilename().getValue() << ":" << file.getLine() << ":"
-               << file.getColumn() << ": " << d;
-          else
-            os << d.getLocation() << ": " << d;
-          for (Diagnostic &note : d.getNotes())
-            os << "\n  note: " << note;
-          return success();
-        }) {}
-  /// The collected text, or `fallback` if nothing was emitted.
-  std::string message(StringRef fallback) const {
-    return text.empty() ? fallback.str() : text;
-  }
+DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) {
+  handler =
+      std::make_unique<ScopedDiagnosticHandler>(ctx, [this](Diagnostic &d) {
+        llvm::raw_string_ostream os(text);
+        if (!text.empty())
+          os << "\n";
+        // "file:line:col: message", as compilers print it.
+        if (auto file = d.getLocation()->findInstanceOf<FileLineColLoc>())
+          os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+             << file.getColumn() << ": " << d;
+        else if (auto name = d.getLocation()->findInstanceOf<NameLoc>())
+          os << name.getName().getValue() << ": " << d;
+        else
+          os << d.getLocation() << ": " << d;
+        for (Diagnostic &note : d.getNotes())
+          os << "\n  note: " << note;
+        return success();
+      });
+}
 
-private:
-  std::string text;
-  ScopedDiagnosticHandler handler;
-};
+DiagnosticCollector::~DiagnosticCollector() = default;
 
-/// The status code that fits a failed compilation's diagnostics.
-static StatusCode codeFor(StringRef message) {
+std::string DiagnosticCollector::message(StringRef fallback) const {
+  return text.empty() ? fallback.str() : text;
+}
+
+StatusCode statusCodeFor(StringRef message) {
   if (message.contains("is not supported by target"))
     return StatusCode::unimplemented;
   return StatusCode::invalid_argument;
 }
 
-/// "the module's rlx.target #rlx.vulkan<...>".
-static std::string describeTarget(TargetAttrInterface target) {
+std::string describeTarget(Attribute target) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "the module's rlx.target " << target;
   return text;
 }
 
-/// Device::vulkan: the module's own Vulkan target, else the device's.
-static Status attachVulkanTarget(ModuleOp module,
-                                 const CompilerOptions &options) {
-  if (!options.options.cpuTarget.isHost())
-    return Status(StatusCode::invalid_argument,
-                  "CompileOptions::cpuTarget is for Device::cpu; this "
-                  "compilation is for Device::vulkan");
-  if (options.options.nativeMatmul)
-    return Status(StatusCode::invalid_argument,
-                  "CompileOptions::nativeMatmul (OpenBLAS) is for "
-                  "Device::cpu; this compilation is for Device::vulkan");
-  if (TargetAttrInterface named = getTarget(module)) {
-    if (isa<VulkanTargetAttr>(named))
-      return Status::ok();
-    return Status(StatusCode::invalid_argument,
-                  describeTarget(named) +
-                      " is not a Vulkan target; compile it for Device::cpu");
-  }
-  ::rlx::Expected<::rlx::runtime::VulkanDeviceInfo> device =
-      ::rlx::runtime::vulkanDevice();
-  if (!device)
-    return device.status();
-  setTarget(module, vulkanTargetFor(module.getContext(), *device));
-  return Status::ok();
+/// The backend of `device`, or unavailable.
+static ::rlx::Expected<Backend *> backendOf(::rlx::Device device) {
+  if (Backend *backend = backendFor(device))
+    return backend;
+  return Status(StatusCode::unavailable,
+                std::string("rlx has no backend for device '") +
+                    ::rlx::deviceName(device) +
+                    "' (built in: cpu, vulkan; a program may register one, "
+                    "docs/Devices.md)");
 }
 
 Status attachTarget(ModuleOp module, const CompilerOptions &options) {
-  if (options.device == ::rlx::Device::vulkan)
-    return attachVulkanTarget(module, options);
-  MLIRContext *ctx = module.getContext();
-  const ::rlx::CpuTarget &cpu = options.options.cpuTarget;
-  TargetAttrInterface named = getTarget(module);
-  if (isa_and_nonnull<VulkanTargetAttr>(named))
-    return Status(StatusCode::invalid_argument,
-                  describeTarget(named) +
-                      " is a Vulkan target; compile it for Device::vulkan");
-  if (cpu.isHost()) {
-    if (!named)
-      setTarget(module, hostCpuTarget(ctx));
-    return Status::ok();
-  }
-  DiagnosticCollector diagnostics(ctx);
-  FailureOr<CpuTargetAttr> target =
-      resolveCpuTarget(ctx, cpu.triple, cpu.cpu, cpu.features, [&] {
-        return emitError(module.getLoc()) << "CompileOptions::cpuTarget: ";
-      });
-  if (failed(target))
-    return Status(StatusCode::invalid_argument,
-                  diagnostics.message("invalid CompileOptions::cpuTarget"));
-  if (named && named != *target) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << describeTarget(named) << " differs from CompileOptions::cpuTarget "
-       << *target;
-    return Status(StatusCode::invalid_argument, text);
-  }
-  setTarget(module, *target);
-  return Status::ok();
-}
-
-/// Vulkan binds each buffer at its arena offset, which must be a multiple
-/// of the device's minStorageBufferOffsetAlignment (256 at most, the
-/// Vulkan limit, when the module names its own target and there is no
-/// device to ask).
-static int64_t vulkanArenaAlignment(int64_t requested) {
-  ::rlx::Expected<::rlx::runtime::VulkanDeviceInfo> device =
-      ::rlx::runtime::vulkanDevice();
-  uint64_t needed = device ? device->minStorageBufferOffsetAlignment : 256;
-  return std::max<int64_t>(requested,
-                           static_cast<int64_t>(llvm::PowerOf2Ceil(needed)));
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
+  return (*backend)->attachTarget(module, options);
 }
 
 Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
   MLIRContext *ctx = module.getContext();
   DiagnosticCollector diagnostics(ctx);
   if (failed(verify(module)))
     return Status(StatusCode::invalid_argument,
                   diagnostics.message("the module does not verify"));
-  if (Status s = attachTarget(module, options); !s)
+  if (Status s = (*backend)->attachTarget(module, options); !s)
     return s;
   PipelineOptions pipeline;
   fillPipelineOptions(pipeline, options);
-  if (options.device == ::rlx::Device::vulkan)
-    pipeline.alignment = vulkanArenaAlignment(pipeline.alignment);
+  pipeline.alignment = (*backend)->arenaAlignment(pipeline.alignment);
   PassManager pm(ctx);
   buildMirToLirPipeline(pm, pipeline);
   if (failed(pm.run(module))) {
     std::string message = diagnostics.message("compilation failed");
-    return Status(codeFor(message), message);
+    return Status(statusCodeFor(message), message);
   }
   return Status::ok();
 }
 
-/// LIR (with its manifest) to a Vulkan artifact: the kernels' bindings from
-/// LIR, then -rlx-lir-to-spirv and the validated SPIR-V words.
-static ::rlx::Expected<::rlx::runtime::Artifact>
-finishVulkan(ModuleOp module, const CompilerOptions &options,
-             ::rlx::Manifest manifest) {
-  ::rlx::Expected<::rlx::runtime::VulkanCode> code = vulkanCodeFromLIR(module);
-  if (!code)
-    return code.status();
-  MLIRContext *ctx = module.getContext();
-  DiagnosticCollector diagnostics(ctx);
-  PipelineOptions pipeline;
-  fillPipelineOptions(pipeline, options);
-  PassManager lower(ctx);
-  buildLirToSpirvPipeline(lower, pipeline);
-  if (failed(lower.run(module))) {
-    std::string message = diagnostics.message("lowering to SPIR-V failed");
-    return Status(codeFor(message), message);
-  }
-  FailureOr<std::vector<SpirvBinary>> binaries = emitSpirvBinaries(module);
-  if (failed(binaries))
-    return Status(StatusCode::internal,
-                  diagnostics.message("SPIR-V serialization failed"));
-  if (Status s = addSpirvModules(*code, std::move(*binaries)); !s)
-    return s;
-  ::rlx::runtime::Artifact artifact;
-  // Bindings span whole 32-bit words (vulkanCodeFromLIR).
-  manifest.arenaSize = llvm::alignTo(manifest.arenaSize, 4);
-  artifact.manifest = std::move(manifest);
-  artifact.device = "vulkan";
-  artifact.vulkan = std::move(*code);
-  return artifact;
-}
-
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options) {
-  if (options.device != ::rlx::Device::cpu &&
-      options.device != ::rlx::Device::vulkan)
-    return Status(StatusCode::unavailable,
-                  std::string("rlx has no compiler for device '") +
-                      ::rlx::deviceName(options.device) +
-                      "' (it compiles for cpu and vulkan)");
-  if (options.device == ::rlx::Device::cpu && options.options.nativeMatmul &&
-      !::rlx::runtime::hasNativeMatmul())
-    return Status(StatusCode::unimplemented,
-                  "CompileOptions::nativeMatmul needs OpenBLAS, and this rlx "
-                  "was built without it: install libopenblas-dev and "
-                  "configure with -DRLX_ENABLE_OPENBLAS=ON");
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
   if (Status s = compileToLIR(module, options); !s)
     return s;
   ::rlx::Expected<::rlx::Manifest> manifest = manifestFromLIR(module);
   if (!manifest)
     return manifest.status();
-  if (options.device == ::rlx::Device::vulkan)
-    return finishVulkan(module, options, std::move(*manifest));
-
-  MLIRContext *ctx = module.getContext();
-  DiagnosticCollector diagnostics(ctx);
-  PipelineOptions pipeline;
-  fillPipelineOptions(pipeline, options);
-  PassManager lower(ctx);
-  buildLirToLlvmPipeline(lower, pipeline);
-  if (failed(lower.run(module)))
-    return Status(StatusCode::internal,
-                  diagnostics.message("lowering to LLVM failed"));
-  // One piece of object code per core, compiled in parallel.
-  FailureOr<CpuObjectCode> code = emitObjectCode(
-      module,
-      std::max(1u, llvm::hardware_concurrency().compute_thread_count()));
-  if (failed(code))
-    return Status(StatusCode::internal,
-                  diagnostics.message("object code generation failed"));
-  ::rlx::runtime::Artifact artifact;
-  artifact.manifest = std::move(*manifest);
-  artifact.device = "cpu";
-  artifact.cpu.triple = code->triple;
-  artifact.cpu.cpuFeatures = code->features;
-  for (const std::string &object : code->objects)
-    artifact.cpu.objects.emplace_back(object.begin(), object.end());
-  return artifact;
+  return (*backend)->compileLIR(module, options, std::move(*manifest));
 }
 
-::rlx::Expected<::rlx::runtime::Artifact>
-compileText(MLIRContext *ctx, std::string_view text,
-            const CompilerOptions &options) {
+/// The threads every compiler context shares: MLIR's pass manager runs the
+/// per-function pipelines (one function per dispatch) on them. One pool for
+/// the process, never destroyed (a Session may outlive static destructors);
+/// a pool per context would start a thread per core for each Session.
+static llvm::ThreadPoolInterface &compilerThreads() {
+  static auto *pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency());
+  return *pool;
+}
+
+std::unique_ptr<MLIRContext> makeCompilerContext() {
+  auto context = std::make_unique<MLIRContext>(
+      compilerRegistry(), MLIRContext::Threading::DISABLED);
+  context->setThreadPool(compilerThreads());
+  context->loadAllAvailableDialects();
+  // Diagnostics become Status messages: no IR dumps inside them.
+  context->printOpOnDiagnostic(false);
+  return context;
+}
+
+::rlx::Expected<OwningOpRef<ModuleOp>>
+parseModuleText(MLIRContext *ctx, std::string_view text,
+                std::string_view sourceName) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
     return Status(StatusCode::invalid_argument, "the module text is empty");
   std::string tooDeep = checkNestingDepth(StringRef(text.data(), text.size()));
@@ -280,14 +172,41 @@ compileText(MLIRContext *ctx, std::string_view text,
   DiagnosticCollector diagnostics(ctx);
   llvm::SourceMgr sources;
   sources.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(StringRef(text.data(), text.size()),
-                                           "<module>"),
+      llvm::MemoryBuffer::getMemBufferCopy(
+          StringRef(text.data(), text.size()),
+          StringRef(sourceName.data(), sourceName.size())),
       llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sources, ctx);
   if (!module)
     return Status(StatusCode::invalid_argument,
                   diagnostics.message("the module text does not parse"));
-  return compileModule(*module, options);
+  return std::move(module);
+}
+
+::rlx::Expected<OwningOpRef<ModuleOp>> modelModule(MLIRContext *ctx,
+                                                   const ::rlx::Model &model) {
+  if (model.isGraph)
+    return translateGraphToHIR(ctx, model.graph, "graph");
+  return parseModuleText(ctx, model.text, model.sourceName);
+}
+
+CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
+                                   ::rlx::Device device) {
+  CompilerOptions options;
+  options.device = device;
+  options.options = model.options;
+  options.precision = model.precision;
+  options.policy = model.policy;
+  return options;
+}
+
+::rlx::Expected<::rlx::runtime::Artifact>
+compileText(MLIRContext *ctx, std::string_view text,
+            const CompilerOptions &options) {
+  ::rlx::Expected<OwningOpRef<ModuleOp>> module = parseModuleText(ctx, text);
+  if (!module)
+    return module.status();
+  return compileModule(**module, options);
 }
 
 } // namespace mlir::rlx

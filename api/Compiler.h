@@ -5,7 +5,12 @@
 #include "rlx/Session.h"
 #include "runtime/Artifact.h"
 
+#include "rlx/Model.h"
+
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
+#include <memory>
 #include <string_view>
 
 namespace mlir {
@@ -40,10 +45,12 @@ void fillPipelineOptions(PipelineOptions &pipeline,
 compileText(MLIRContext *ctx, std::string_view text,
             const CompilerOptions &options);
 
-/// Gives `module` its target: the one it names, else the one the options ask
-/// for (Device::cpu: CompileOptions::cpuTarget, this machine by default;
-/// Device::vulkan: the runtime's Vulkan device). A module target of another
-/// device, or one that differs from an explicit cpuTarget, is an error.
+/// Gives `module` its target through the backend of options.device
+/// (Backend::attachTarget): the one it names, else the device's (Device::
+/// cpu: CompileOptions::cpuTarget, this machine by default; Device::vulkan:
+/// the runtime's Vulkan device). A module target of another device, or one
+/// that differs from an explicit cpuTarget, is an error; a device without a
+/// backend is unavailable.
 ::rlx::Status attachTarget(ModuleOp module, const CompilerOptions &options);
 
 /// Verifies `module` (HIR or MIR, one function), gives it its target and
@@ -51,11 +58,52 @@ compileText(MLIRContext *ctx, std::string_view text,
 ::rlx::Status compileToLIR(ModuleOp module, const CompilerOptions &options);
 
 /// Verifies and compiles `module` (HIR or MIR, one function) to an artifact:
-/// compileToLIR, the manifest, then for the CPU -rlx-lir-to-llvm and object
-/// code, for Vulkan the kernels' bindings, -rlx-lir-to-spirv and validated
-/// SPIR-V. Diagnostics become the returned Status's message.
+/// compileToLIR, the manifest, then the device's backend (Backend::
+/// compileLIR: for the CPU -rlx-lir-to-llvm and object code, for Vulkan
+/// the kernels' bindings, -rlx-lir-to-spirv and validated SPIR-V).
+/// Diagnostics become the returned Status's message.
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileModule(ModuleOp module, const CompilerOptions &options);
+
+/// A context with every dialect the compiler needs, its passes' threads
+/// the process's shared pool, and diagnostics without IR dumps (they
+/// become Status messages).
+std::unique_ptr<MLIRContext> makeCompilerContext();
+
+/// Parses `text` (HIR or MIR; its nesting is checked first), naming
+/// `sourceName` in diagnostics. invalid_argument with file:line:col.
+::rlx::Expected<OwningOpRef<ModuleOp>>
+parseModuleText(MLIRContext *ctx, std::string_view text,
+                std::string_view sourceName = "<module>");
+
+/// The module of `model`: its graph translated to HIR, or its text parsed.
+::rlx::Expected<OwningOpRef<ModuleOp>> modelModule(MLIRContext *ctx,
+                                                   const ::rlx::Model &model);
+
+/// The compiler options `model` asks for on `device`.
+CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
+                                   ::rlx::Device device);
+
+/// Collects every diagnostic emitted while it lives, one per line,
+/// "file:line:col: message" as compilers print them.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *ctx);
+  ~DiagnosticCollector();
+  /// The collected text, or `fallback` if nothing was emitted.
+  std::string message(StringRef fallback) const;
+
+private:
+  std::string text;
+  std::unique_ptr<ScopedDiagnosticHandler> handler;
+};
+
+/// The status code that fits a failed compilation's diagnostics:
+/// unimplemented when the target lacks what the code needs.
+::rlx::StatusCode statusCodeFor(StringRef message);
+
+/// "the module's rlx.target #rlx.vulkan<...>".
+std::string describeTarget(Attribute target);
 
 } // namespace mlir::rlx
 

@@ -306,7 +306,11 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
     auto attrs = attributes(i, why);
     if (failed(attrs))
       return fail(i, why);
-    OperationState state(loc, n.kind);
+    // Each op is named by its place in the graph, for diagnostics and the
+    // device reports (rlx/Devices.h).
+    Location opLoc = NameLoc::get(StringAttr::get(
+        ctx, "graph op #" + std::to_string(i) + " (" + n.kind + ")"));
+    OperationState state(opLoc, n.kind);
     state.addOperands(operands);
     // Inherent attributes become properties when the op is created, and
     // only the created op's properties carry them (and their defaults) to

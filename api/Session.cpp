@@ -7,47 +7,19 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
+#include "api/Backend.h"
 #include "api/Compiler.h"
 #include "api/GraphToHIR.h"
+#include "api/SessionInternals.h"
 #include "runtime/Runtime.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cstring>
 #include <mutex>
 
 namespace rlx {
-
-const char *deviceName(Device device) {
-  switch (device) {
-  case Device::cpu:
-    return "cpu";
-  case Device::vulkan:
-    return "vulkan";
-  case Device::cuda:
-    return "cuda";
-  case Device::rocm:
-    return "rocm";
-  case Device::metal:
-    return "metal";
-  case Device::null:
-    return "null";
-  }
-  return "unknown";
-}
-
-bool isAvailable(Device device) {
-  switch (device) {
-  case Device::cpu:
-    return true;
-  case Device::vulkan:
-    return runtime::vulkanAvailable();
-  default:
-    return false;
-  }
-}
 
 //===----------------------------------------------------------------------===//
 // CompiledGraph
@@ -58,8 +30,10 @@ struct CompiledGraph::Impl {
   runtime::Artifact artifact;
   /// Its serialized form, made on the first artifactBytes() call.
   std::vector<uint8_t> artifactBytes;
+  /// The executable and the threads it runs on (the pool outlives it).
   std::unique_ptr<runtime::ThreadPool> pool;
   std::unique_ptr<runtime::Executable> executable;
+  Device device = Device::cpu;
   /// Which param slots have been bound (by manifest slot index).
   std::vector<bool> bound;
   /// Input slots and output views in manifest order, made once at load so
@@ -132,6 +106,11 @@ struct CompiledGraph::Impl {
     return Status::ok();
   }
 };
+
+CompiledGraph
+CompiledGraphFactory::make(std::unique_ptr<CompiledGraph::Impl> impl) {
+  return CompiledGraph(std::move(impl));
+}
 
 CompiledGraph::CompiledGraph(std::unique_ptr<Impl> impl)
     : impl_(std::move(impl)) {}
@@ -263,21 +242,11 @@ std::vector<DispatchTime> CompiledGraph::dispatchTimes() const {
 // Session
 //===----------------------------------------------------------------------===//
 
-/// The threads every Session's compiler shares: MLIR's pass manager runs
-/// the per-function pipelines (one function per dispatch) on them. One
-/// pool for the process, never destroyed (a Session may outlive static
-/// destructors); a pool per context would start a thread per core for
-/// each Session.
-static llvm::ThreadPoolInterface &compilerThreads() {
-  static auto *pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency());
-  return *pool;
-}
-
 struct Session::Impl {
   Device device;
   Precision precision;
   LoweringPolicy policy;
-  mlir::MLIRContext context;
+  std::unique_ptr<mlir::MLIRContext> context;
   /// One compilation at a time: the context's diagnostic handler collects
   /// the messages of the compilation that holds this lock, so concurrent
   /// compiles on one Session each get their own (Session.h).
@@ -285,26 +254,7 @@ struct Session::Impl {
 
   Impl(Device device, Precision precision, LoweringPolicy policy)
       : device(device), precision(precision), policy(policy),
-        context(mlir::rlx::compilerRegistry(),
-                mlir::MLIRContext::Threading::DISABLED) {
-    context.setThreadPool(compilerThreads());
-    context.loadAllAvailableDialects();
-    // Diagnostics become Status messages: no IR dumps inside them.
-    context.printOpOnDiagnostic(false);
-  }
-
-  Status checkDevice() const {
-    std::string why;
-    if (device == Device::cpu ||
-        (device == Device::vulkan && runtime::vulkanAvailable(&why)))
-      return Status::ok();
-    if (device == Device::vulkan)
-      return Status(StatusCode::unavailable,
-                    "device 'vulkan' is not available: " + why);
-    return Status(StatusCode::unavailable,
-                  std::string("device '") + deviceName(device) +
-                      "' has no backend in rlx (its backends: cpu, vulkan)");
-  }
+        context(mlir::rlx::makeCompilerContext()) {}
 
   mlir::rlx::CompilerOptions compilerOptions(const CompileOptions &o) const {
     mlir::rlx::CompilerOptions c;
@@ -316,36 +266,34 @@ struct Session::Impl {
   }
 
   /// Hands a compiled artifact to the runtime as it is: no serialization.
-  Expected<CompiledGraph> finish(Expected<runtime::Artifact> artifact,
+  Expected<CompiledGraph> finish(mlir::rlx::Backend &backend,
+                                 Expected<runtime::Artifact> artifact,
                                  int threads) {
     if (!artifact)
       return artifact.status();
-    return load(std::move(*artifact), threads);
-  }
-
-  Expected<CompiledGraph> load(runtime::Artifact artifact, int threads) {
-    auto impl = std::make_unique<CompiledGraph::Impl>();
-    runtime::LoadOptions options;
-    // Only CPU code runs its workgroups on host threads.
-    if (artifact.device == "cpu") {
-      impl->pool = std::make_unique<runtime::ThreadPool>(threads);
-      options.pool = impl->pool.get();
-    }
-    Expected<std::unique_ptr<runtime::Executable>> exe =
-        runtime::load(artifact, options);
-    if (!exe)
-      return exe.status();
-    impl->executable = std::move(*exe);
-    impl->artifact = std::move(artifact);
-    const Manifest &m = impl->executable->manifest();
-    impl->bound.assign(m.slots.size(), false);
-    impl->inputSlots = m.slotsWithRole(SlotRole::input);
-    impl->boundInputs.assign(impl->inputSlots.size(), nullptr);
-    for (const Slot *slot : m.slotsWithRole(SlotRole::output))
-      impl->outputViews.push_back({slot, impl->executable->slotData(*slot)});
-    return CompiledGraph(std::move(impl));
+    return loadArtifact(backend, std::move(*artifact), threads);
   }
 };
+
+Expected<CompiledGraph> loadArtifact(mlir::rlx::Backend &backend,
+                                     runtime::Artifact artifact, int threads) {
+  Expected<mlir::rlx::LoadedExecutable> loaded =
+      backend.load(artifact, threads);
+  if (!loaded)
+    return loaded.status();
+  auto impl = std::make_unique<CompiledGraph::Impl>();
+  impl->pool = std::move(loaded->pool);
+  impl->executable = std::move(loaded->executable);
+  impl->device = backend.device();
+  impl->artifact = std::move(artifact);
+  const Manifest &m = impl->executable->manifest();
+  impl->bound.assign(m.slots.size(), false);
+  impl->inputSlots = m.slotsWithRole(SlotRole::input);
+  impl->boundInputs.assign(impl->inputSlots.size(), nullptr);
+  for (const Slot *slot : m.slotsWithRole(SlotRole::output))
+    impl->outputViews.push_back({slot, impl->executable->slotData(*slot)});
+  return CompiledGraphFactory::make(std::move(impl));
+}
 
 Session::Session(Device device, Precision precision, LoweringPolicy policy)
     : impl_(std::make_unique<Impl>(device, precision, policy)) {}
@@ -362,41 +310,45 @@ Expected<CompiledGraph> Session::compile(std::string_view text) {
 
 Expected<CompiledGraph> Session::compileWith(const Graph &graph,
                                              const CompileOptions &options) {
-  if (Status s = impl_->checkDevice(); !s)
-    return s;
+  Expected<mlir::rlx::Backend *> backend =
+      mlir::rlx::usableBackend(impl_->device);
+  if (!backend)
+    return backend.status();
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
-  auto module = mlir::rlx::translateGraphToHIR(&impl_->context, graph, "graph");
+  auto module =
+      mlir::rlx::translateGraphToHIR(impl_->context.get(), graph, "graph");
   if (!module)
     return module.status();
   return impl_->finish(
+      **backend,
       mlir::rlx::compileModule(**module, impl_->compilerOptions(options)),
       options.threads);
 }
 
 Expected<CompiledGraph> Session::compileWith(std::string_view text,
                                              const CompileOptions &options) {
-  if (Status s = impl_->checkDevice(); !s)
-    return s;
+  Expected<mlir::rlx::Backend *> backend =
+      mlir::rlx::usableBackend(impl_->device);
+  if (!backend)
+    return backend.status();
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
-  return impl_->finish(mlir::rlx::compileText(&impl_->context, text,
+  return impl_->finish(**backend,
+                       mlir::rlx::compileText(impl_->context.get(), text,
                                               impl_->compilerOptions(options)),
                        options.threads);
 }
 
 Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
                                       int threads) {
-  if (Status s = impl_->checkDevice(); !s)
-    return s;
+  Expected<mlir::rlx::Backend *> backend =
+      mlir::rlx::usableBackend(impl_->device);
+  if (!backend)
+    return backend.status();
   Expected<runtime::Artifact> decoded =
       runtime::deserializeArtifact(artifact.data(), artifact.size());
   if (!decoded)
     return decoded.status();
-  if (decoded->device != deviceName(impl_->device))
-    return Status(StatusCode::incompatible,
-                  "the artifact is for device '" + decoded->device +
-                      "', the session's device is '" +
-                      deviceName(impl_->device) + "'");
-  return impl_->load(std::move(*decoded), threads);
+  return loadArtifact(**backend, std::move(*decoded), threads);
 }
 
 } // namespace rlx

@@ -6,6 +6,7 @@
 // specialized per dispatch: a dispatch is a descriptor set the runtime binds.
 //
 //===----------------------------------------------------------------------===//
+#include "conversion/LIRToSPIRV/VulkanBackend.h"
 #include "conversion/Passes.h"
 #include "dialects/LIR/LIROps.h"
 #include "dialects/Target/Target.h"
@@ -23,28 +24,6 @@ namespace mlir::rlx {
 
 using namespace mlir;
 using namespace mlir::rlx;
-
-/// What storing elements of `type` in a storage buffer needs of the device,
-/// beyond Shader; empty when `env` has it. SPIR-V's type conversion would
-/// otherwise widen f16 to f32 and i64 to i32 behind the buffers' backs (a
-/// different layout, silently wrong results); i8 and i1 are emulated with
-/// 32-bit words of the same bytes.
-static std::string missingFor(Type type, spirv::TargetEnvAttr env) {
-  auto has = [&](spirv::Capability c) {
-    return llvm::is_contained(env.getTripleAttr().getCapabilities(), c);
-  };
-  if (type.isBF16())
-    return "bf16 (SPIR-V has no bf16 arithmetic; compile without the bf16 "
-           "precision policy)";
-  if (type.isF16() && !(has(spirv::Capability::Float16) &&
-                        has(spirv::Capability::StorageBuffer16BitAccess)))
-    return "f16 (the Float16 and StorageBuffer16BitAccess capabilities)";
-  if (type.isF64() && !has(spirv::Capability::Float64))
-    return "f64 (the Float64 capability)";
-  if (type.isInteger(64) && !has(spirv::Capability::Int64))
-    return "i64 (the Int64 capability)";
-  return "";
-}
 
 static gpu::GPUFuncOp outlineKernel(OpBuilder &b, lir::KernelOp kernel) {
   MLIRContext *ctx = kernel.getContext();
@@ -104,7 +83,6 @@ struct OutlineGpuKernels
                     UnitAttr::get(&getContext()));
     for (lir::ProgramOp program : programs) {
       OpBuilder b(program);
-      auto env = cast<spirv::TargetEnvAttr>(target.getEnv());
       for (auto kernel : program.getBody().getOps<lir::KernelOp>()) {
         // A module per kernel: its pipeline sees only its own workgroup
         // variables (docs/VulkanBackend.md, "One module per kernel").
@@ -114,8 +92,8 @@ struct OutlineGpuKernels
         gpuModule->setAttr(spirv::getTargetEnvAttrName(), target.getEnv());
         OpBuilder gb = OpBuilder::atBlockBegin(gpuModule.getBody());
         for (Type type : kernel.getBody().front().getArgumentTypes()) {
-          std::string missing =
-              missingFor(cast<MemRefType>(type).getElementType(), env);
+          std::string missing = missingStorageSupport(
+              cast<MemRefType>(type).getElementType(), target);
           if (missing.empty())
             continue;
           kernel.emitOpError() << "has a " << type << " buffer: " << missing

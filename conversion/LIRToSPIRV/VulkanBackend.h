@@ -13,6 +13,8 @@
 #include "conversion/MIRToLIR/GpuKernels.h"
 #include "dialects/Target/TargetDialect.h"
 
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
 } // namespace mlir
@@ -26,6 +28,15 @@ void registerVulkanBackend(DialectRegistry &registry);
 /// (workgroup invocations, shared memory, subgroup size and whether
 /// subgroup arithmetic is allowed).
 GpuLimits gpuLimitsOf(VulkanTargetAttr target);
+
+/// What storing elements of `type` in a storage buffer needs of `target`
+/// beyond Shader ("f64 (the Float64 capability)"); empty when it has it.
+/// SPIR-V's type conversion would otherwise widen f16 to f32 and i64 to
+/// i32 behind the buffers' backs (a different layout, silently wrong
+/// results); i8 and i1 are emulated with 32-bit words of the same bytes.
+/// rlx-outline-gpu-kernels refuses such a kernel; the Vulkan backend's op
+/// claims (api/backends) report it before compiling.
+std::string missingStorageSupport(Type type, VulkanTargetAttr target);
 
 } // namespace mlir::rlx
 

@@ -29,6 +29,25 @@ GpuLimits mlir::rlx::gpuLimitsOf(VulkanTargetAttr target) {
   return result;
 }
 
+std::string mlir::rlx::missingStorageSupport(Type type,
+                                             VulkanTargetAttr target) {
+  auto env = cast<spirv::TargetEnvAttr>(target.getEnv());
+  auto has = [&](spirv::Capability c) {
+    return llvm::is_contained(env.getTripleAttr().getCapabilities(), c);
+  };
+  if (type.isBF16())
+    return "bf16 (SPIR-V has no bf16 arithmetic; compile without the bf16 "
+           "precision policy)";
+  if (type.isF16() && !(has(spirv::Capability::Float16) &&
+                        has(spirv::Capability::StorageBuffer16BitAccess)))
+    return "f16 (the Float16 and StorageBuffer16BitAccess capabilities)";
+  if (type.isF64() && !has(spirv::Capability::Float64))
+    return "f64 (the Float64 capability)";
+  if (type.isInteger(64) && !has(spirv::Capability::Int64))
+    return "i64 (the Int64 capability)";
+  return "";
+}
+
 namespace {
 struct VulkanKernelConfig
     : KernelConfigAttrInterface::ExternalModel<VulkanKernelConfig,

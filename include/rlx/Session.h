@@ -10,6 +10,7 @@
 #define RLX_SESSION_H
 
 #include "rlx/CompileOptions.h"
+#include "rlx/Devices.h"
 #include "rlx/Graph.h"
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
@@ -23,13 +24,6 @@
 #include <vector>
 
 namespace rlx {
-
-/// Every device rlx knows by name. cpu is always available; vulkan when rlx
-/// was built with Vulkan and the process finds a driver and a device
-/// (docs/VulkanBackend.md); the others have no backend yet.
-enum class Device { cpu, vulkan, cuda, rocm, metal, null };
-const char *deviceName(Device device);
-bool isAvailable(Device device);
 
 /// An input to run(): a name and f32 data (or typed bytes).
 struct NamedInput {
@@ -79,6 +73,8 @@ struct OutputViews {
   const OutputView *end() const { return first + count; }
 };
 
+struct CompiledGraphFactory;
+
 class CompiledGraph {
 public:
   CompiledGraph(CompiledGraph &&) noexcept;
@@ -115,7 +111,7 @@ public:
   struct Impl;
 
 private:
-  friend class Session;
+  friend struct CompiledGraphFactory;
   explicit CompiledGraph(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

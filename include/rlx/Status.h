@@ -52,17 +52,19 @@ private:
   std::string message_;
 };
 
-/// A value or the Status saying why there is none.
-template <typename T> class [[nodiscard]] Expected {
+/// A value or the error saying why there is none: a Status by default; an
+/// error type with more structure (DeviceFallbackError) needs isOk().
+template <typename T, typename E = Status> class [[nodiscard]] Expected {
 public:
   Expected(T value) : value_(std::move(value)) {}
-  Expected(Status status) : status_(std::move(status)) {
-    assert(!status_.isOk() && "an Expected without a value needs an error");
+  Expected(E error) : error_(std::move(error)) {
+    assert(!error_.isOk() && "an Expected without a value needs an error");
   }
 
   bool isOk() const { return value_.has_value(); }
   explicit operator bool() const { return isOk(); }
-  const Status &status() const { return status_; }
+  const E &status() const { return error_; }
+  const E &error() const { return error_; }
 
   T &value() & { return *value_; }
   const T &value() const & { return *value_; }
@@ -70,10 +72,11 @@ public:
   T *operator->() { return &*value_; }
   const T *operator->() const { return &*value_; }
   T &operator*() & { return *value_; }
+  const T &operator*() const & { return *value_; }
 
 private:
   std::optional<T> value_;
-  Status status_;
+  E error_;
 };
 
 } // namespace rlx

@@ -1,0 +1,22 @@
+//===- SessionInternals.h - What api/ shares about CompiledGraph -*- C++
+//-*-===//
+#ifndef RLX_API_SESSIONINTERNALS_H
+#define RLX_API_SESSIONINTERNALS_H
+
+#include "api/Backend.h"
+#include "rlx/Session.h"
+
+namespace rlx {
+
+struct CompiledGraphFactory {
+  static CompiledGraph make(std::unique_ptr<CompiledGraph::Impl> impl);
+};
+
+/// Loads `artifact` through `backend` into a CompiledGraph; `threads` as
+/// CompileOptions::threads.
+Expected<CompiledGraph> loadArtifact(mlir::rlx::Backend &backend,
+                                     runtime::Artifact artifact, int threads);
+
+} // namespace rlx
+
+#endif // RLX_API_SESSIONINTERNALS_H

@@ -1,0 +1,49 @@
+//===- Model.h - What to compile, and how
+//----------------------------------===//
+//
+// A model as the device queries, the device policy and GraphDevices take
+// it: a Graph or MLIR text (HIR or MIR), with the options, precision and
+// lowering policy every device compiles it with. It owns a copy of the
+// graph or text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_MODEL_H
+#define RLX_MODEL_H
+
+#include "rlx/CompileOptions.h"
+#include "rlx/Graph.h"
+
+#include <string>
+#include <string_view>
+
+namespace rlx {
+
+struct Model {
+  /// A graph built with the Graph API.
+  static Model fromGraph(Graph graph) {
+    Model m;
+    m.graph = std::move(graph);
+    m.isGraph = true;
+    return m;
+  }
+  /// MLIR text; `sourceName` is the file name diagnostics give.
+  static Model fromText(std::string_view text,
+                        std::string sourceName = "<module>") {
+    Model m;
+    m.text = std::string(text);
+    m.sourceName = std::move(sourceName);
+    return m;
+  }
+
+  bool isGraph = false;
+  Graph graph;
+  std::string text;
+  std::string sourceName;
+  CompileOptions options;
+  Precision precision = Precision::f32;
+  LoweringPolicy policy = LoweringPolicy::fusable;
+};
+
+} // namespace rlx
+
+#endif // RLX_MODEL_H
