@@ -30,3 +30,6 @@ config.substitutions.append(("%python", sys.executable))
 # The gtest binaries, for tests that run one in a special environment.
 config.substitutions.append(
     ("%rlx_unit_dir", os.path.join(config.rlx_obj_root, "test", "Unit")))
+
+# Device calibrations (rlx/CostModel.h) go to the build tree, not $HOME.
+config.environment["RLX_CACHE_DIR"] = os.path.join(config.rlx_obj_root, "test", "cache")

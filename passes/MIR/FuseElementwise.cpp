@@ -182,8 +182,12 @@ struct FormRegion : RewritePattern {
     rewriter.setInsertionPoint(root);
     Type resultType = root->getResult(0).getType();
     SmallVector<Value> inputs(tree.inputs.begin(), tree.inputs.end());
-    auto region =
-        rewriter.create<ElementwiseOp>(root->getLoc(), resultType, inputs);
+    // The region stands for every step: its location is theirs.
+    SmallVector<Location> stepLocs;
+    for (Operation *step : tree.steps)
+      stepLocs.push_back(step->getLoc());
+    auto region = rewriter.create<ElementwiseOp>(rewriter.getFusedLoc(stepLocs),
+                                                 resultType, inputs);
     Block *body = rewriter.createBlock(&region.getBody());
     IRMapping map;
     for (Value in : inputs) {

@@ -104,9 +104,11 @@ struct FuseBias : OpRewritePattern<BinaryOp> {
     if (failed(m))
       return rewriter.notifyMatchFailure(add, why);
     opts.fused(kPattern, m->matmul, "matmul + bias into mir.fused_matmul");
-    rewriter.replaceOpWithNewOp<FusedMatmulOp>(
-        add, add.getType(), m->matmul.getLhs(), m->matmul.getRhs(), m->bias,
-        Activation::none);
+    // The fused op stands for both: its location is theirs.
+    Location loc = rewriter.getFusedLoc({m->matmul.getLoc(), add.getLoc()});
+    rewriter.replaceOp(add, rewriter.create<FusedMatmulOp>(
+                                loc, add.getType(), m->matmul.getLhs(),
+                                m->matmul.getRhs(), m->bias, Activation::none));
     return success();
   }
   const FusionOptions &opts;
@@ -128,8 +130,11 @@ struct FuseActivation : OpRewritePattern<UnaryOp> {
     Value bias;
     if (auto fused = dyn_cast<FusedMatmulOp>(m->producer))
       bias = fused.getBias();
-    rewriter.replaceOpWithNewOp<FusedMatmulOp>(unary, unary.getType(), lhs, rhs,
-                                               bias, m->act);
+    Location loc =
+        rewriter.getFusedLoc({m->producer->getLoc(), unary.getLoc()});
+    rewriter.replaceOp(unary,
+                       rewriter.create<FusedMatmulOp>(loc, unary.getType(), lhs,
+                                                      rhs, bias, m->act));
     return success();
   }
   const FusionOptions &opts;

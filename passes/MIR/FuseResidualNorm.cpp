@@ -116,8 +116,9 @@ template <typename NormOp> struct FuseResidualNorm : OpRewritePattern<NormOp> {
     rewriter.setInsertionPoint(m->insertionPoint);
     Type type = norm.getType();
     auto fused = rewriter.create<ResidualNormOp>(
-        norm.getLoc(), type, type, kind(), m->input, m->residual, m->bias,
-        norm.getGamma(), beta, norm.getEps());
+        rewriter.getFusedLoc({m->sum->getLoc(), norm.getLoc()}), type, type,
+        kind(), m->input, m->residual, m->bias, norm.getGamma(), beta,
+        norm.getEps());
     rewriter.replaceOp(norm, fused.getNormed());
     rewriter.replaceOp(m->sum, fused.getSum());
     return success();

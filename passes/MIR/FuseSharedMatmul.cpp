@@ -102,8 +102,11 @@ struct FuseSharedMatmulPattern : OpRewritePattern<MatmulOp> {
                Twine(m->members.size()) +
                    " matmuls of one input into mir.shared_matmul");
     rewriter.setInsertionPoint(root);
-    auto shared = rewriter.create<SharedMatmulOp>(root.getLoc(), types,
-                                                  root.getLhs(), weights);
+    SmallVector<Location> memberLocs;
+    for (auto mm : m->members)
+      memberLocs.push_back(mm.getLoc());
+    auto shared = rewriter.create<SharedMatmulOp>(
+        rewriter.getFusedLoc(memberLocs), types, root.getLhs(), weights);
     for (auto [mm, result] : llvm::zip(m->members, shared.getOutputs()))
       rewriter.replaceOp(mm, result);
     return success();

@@ -75,8 +75,18 @@ struct FuseSwigluPattern : OpRewritePattern<BinaryOp> {
     if (failed(m))
       return rewriter.notifyMatchFailure(mul, why);
     opts.fused(kPattern, mul, "silu(x Wg) * (x Wu) into mir.swiglu");
-    rewriter.replaceOpWithNewOp<SwigluOp>(mul, mul.getType(), m->input,
-                                          m->wGate, m->wUp);
+    // Its location is that of the ops it replaces: the product, the silu
+    // and both matmuls.
+    SmallVector<Location> locs = {mul.getLoc()};
+    for (Value v : {mul.getLhs(), mul.getRhs()})
+      if (Operation *def = v.getDefiningOp()) {
+        locs.push_back(def->getLoc());
+        if (isa<UnaryOp>(def) && def->getOperand(0).getDefiningOp())
+          locs.push_back(def->getOperand(0).getDefiningOp()->getLoc());
+      }
+    rewriter.replaceOp(mul, rewriter.create<SwigluOp>(
+                                rewriter.getFusedLoc(locs), mul.getType(),
+                                m->input, m->wGate, m->wUp));
     return success();
   }
   const FusionOptions &opts;

@@ -3,8 +3,16 @@
 //   rlx-run model.mlir --bind batch=64 [--input x=x.npy] [--param w=w.npy]
 //           [--seed 1] [--repeat 100] [--num-threads 2] [--output-dir out/]
 //           [--emit-artifact m.rlxa] [--dump-stages dir] [--fusion-report]
-//           [--native-matmul] [--device cpu|vulkan]
+//           [--native-matmul] [--device NAME | --device-chain a,b]
+//           [--list-devices] [--bench-devices]
 //   rlx-run --artifact m.rlxa ...
+//   rlx-run --list-devices
+//
+// The device: --device, else --device-chain (each tried in order until one
+// compiles and runs), else RLX_DEVICE / RLX_DEVICE_CHAIN, else the CPU
+// (docs/Devices.md). --list-devices prints each device's standing for the
+// model (or, without one, whether it is available); --bench-devices times
+// the model on every device that runs it.
 //
 // Inputs and parameters not given as .npy files get seeded uniform random
 // values in [-1, 1). Outputs are printed (shape and leading values) or
@@ -12,6 +20,8 @@
 // --profile also each dispatch's mean time, slowest first.
 //
 //===----------------------------------------------------------------------===//
+#include "rlx/DevicePolicy.h"
+#include "rlx/GraphDevices.h"
 #include "rlx/Session.h"
 #include "runtime/Artifact.h"
 #include "runtime/Npy.h"
@@ -28,6 +38,7 @@
 #include <chrono>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <random>
 #include <tuple>
 
@@ -79,9 +90,26 @@ static cl::opt<std::string> targetFeatures(
     cl::desc("compile for these features, e.g. +avx2,+fma (with --target-cpu "
              "or alone: exactly those)"),
     cl::init(""));
-static cl::opt<std::string> device("device",
-                                   cl::desc("run on this device: cpu|vulkan"),
-                                   cl::init("cpu"));
+static cl::opt<std::string>
+    device("device",
+           cl::desc("run on this device: cpu|vulkan|cuda|rocm|metal|null "
+                    "(default: RLX_DEVICE, else cpu)"),
+           cl::init(""));
+static cl::opt<std::string> deviceChain(
+    "device-chain",
+    cl::desc("try these devices in order, e.g. vulkan,cpu (default: "
+             "RLX_DEVICE_CHAIN)"),
+    cl::init(""));
+static cl::opt<bool>
+    listDevices("list-devices",
+                cl::desc("print every device's standing for the model (or "
+                         "whether it is available) and exit"),
+                cl::init(false));
+static cl::opt<bool>
+    benchDevices("bench-devices",
+                 cl::desc("time the model on every device that runs it "
+                          "(--repeat runs, default 5) and exit"),
+                 cl::init(false));
 static cl::opt<std::string> policy("policy",
                                    cl::desc("HIR lowering: fusable|direct"),
                                    cl::init("fusable"));
@@ -199,15 +227,68 @@ int main(int argc, char **argv) {
   return checkVulkanMessages(runMain());
 }
 
+/// The devices to try, in order: --device, --device-chain, else the
+/// environment (RLX_DEVICE, RLX_DEVICE_CHAIN), else the CPU.
+static rlx::Expected<std::vector<rlx::Device>> deviceChainFromFlags() {
+  if (!device.empty() && !deviceChain.empty())
+    return rlx::Status(rlx::StatusCode::invalid_argument,
+                       "give --device or --device-chain, not both");
+  if (!device.empty()) {
+    rlx::Expected<rlx::Device> one = rlx::parseDevice(device);
+    if (!one)
+      return rlx::Status(one.status().code(),
+                         "--device: " + one.status().message());
+    return std::vector<rlx::Device>{*one};
+  }
+  if (!deviceChain.empty()) {
+    rlx::Expected<std::vector<rlx::Device>> chain =
+        rlx::parseDeviceChain(deviceChain);
+    if (!chain)
+      return rlx::Status(chain.status().code(),
+                         "--device-chain: " + chain.status().message());
+    return chain;
+  }
+  rlx::Expected<rlx::DevicePolicy> env = rlx::DevicePolicy::fromEnv("RLX");
+  if (!env)
+    return env.status();
+  if (!env->chain.empty())
+    return env->chain;
+  if (env->device)
+    return std::vector<rlx::Device>{*env->device};
+  return std::vector<rlx::Device>{rlx::Device::cpu};
+}
+
+/// --list-devices without a model: each device and whether it is there.
+static int printDevices() {
+  for (rlx::Device d : rlx::allDevices()) {
+    rlx::Status live = rlx::availability(d);
+    llvm::outs() << llvm::format("%-7s %-4s ", rlx::deviceName(d),
+                                 live ? "yes" : "no")
+                 << (live ? rlx::fullName(d) : live.message()) << "\n";
+  }
+  return 0;
+}
+
+/// What the failed devices of a fallback said, on stderr.
+static void reportAttempts(const std::vector<rlx::DeviceAttempt> &attempts,
+                           rlx::Device used) {
+  for (const rlx::DeviceAttempt &a : attempts)
+    llvm::errs() << "rlx-run: device " << rlx::deviceName(a.device)
+                 << " failed: " << a.status.toString() << "\n";
+  if (!attempts.empty())
+    llvm::errs() << "rlx-run: ran on device " << rlx::deviceName(used) << "\n";
+}
+
 static int runMain() {
+  if (listDevices && modelPath.empty() && artifactPath.empty())
+    return printDevices();
   if (modelPath.empty() == artifactPath.empty()) {
     llvm::errs() << "rlx-run: give a model (.mlir) or --artifact, not both\n";
     return 2;
   }
-
-  if (device != "cpu" && device != "vulkan") {
-    llvm::errs() << "rlx-run: --device '" << device
-                 << "' is not a device (cpu, vulkan)\n";
+  if (!artifactPath.empty() && (listDevices || benchDevices)) {
+    llvm::errs() << "rlx-run: --list-devices and --bench-devices compile a "
+                    "model; they do not take --artifact\n";
     return 2;
   }
   if (policy != "fusable" && policy != "direct") {
@@ -215,29 +296,47 @@ static int runMain() {
                  << "' is not a policy (fusable, direct)\n";
     return 2;
   }
-  rlx::Session session(device == "vulkan" ? rlx::Device::vulkan
-                                          : rlx::Device::cpu,
-                       rlx::Precision::f32,
-                       policy == "direct" ? rlx::LoweringPolicy::direct
-                                          : rlx::LoweringPolicy::fusable);
-  auto compiled = [&]() -> rlx::Expected<rlx::CompiledGraph> {
-    if (!artifactPath.empty()) {
-      rlx::Expected<rlx::runtime::Artifact> artifact =
-          rlx::runtime::readArtifactFile(artifactPath);
-      if (!artifact)
-        return artifact.status();
-      return session.load(rlx::runtime::serializeArtifact(*artifact), threads);
-    }
+  rlx::Expected<std::vector<rlx::Device>> chain = deviceChainFromFlags();
+  if (!chain)
+    return fail(chain.status());
+  rlx::LoweringPolicy lowering = policy == "direct"
+                                     ? rlx::LoweringPolicy::direct
+                                     : rlx::LoweringPolicy::fusable;
+
+  // An artifact runs where it was compiled for: the one device given.
+  std::optional<rlx::CompiledGraph> loaded;
+  std::optional<rlx::GraphDevices> devices;
+  rlx::CompiledGraph *graphPtr = nullptr;
+  rlx::Device used = chain->front();
+  std::vector<rlx::DeviceAttempt> attempts;
+  if (!artifactPath.empty()) {
+    if (chain->size() != 1)
+      return fail(rlx::Status(rlx::StatusCode::invalid_argument,
+                              "--artifact runs on one device; give --device"));
+    rlx::Expected<rlx::runtime::Artifact> artifact =
+        rlx::runtime::readArtifactFile(artifactPath);
+    if (!artifact)
+      return fail(artifact.status());
+    rlx::Session session(used);
+    auto graph =
+        session.load(rlx::runtime::serializeArtifact(*artifact), threads);
+    if (!graph)
+      return fail(graph.status());
+    loaded.emplace(std::move(*graph));
+    graphPtr = &*loaded;
+  } else {
     auto buffer = llvm::MemoryBuffer::getFile(modelPath);
     if (!buffer)
-      return rlx::Status(rlx::StatusCode::not_found,
-                         modelPath + ": " + buffer.getError().message());
-    rlx::CompileOptions options;
+      return fail(rlx::Status(rlx::StatusCode::not_found,
+                              modelPath + ": " + buffer.getError().message()));
+    rlx::Model model = rlx::Model::fromText((*buffer)->getBuffer(), modelPath);
+    model.policy = lowering;
+    rlx::CompileOptions &options = model.options;
     for (const std::string &b : binds) {
       size_t eq = b.find('=');
       if (eq == std::string::npos)
-        return rlx::Status(rlx::StatusCode::invalid_argument,
-                           "--bind '" + b + "' is not symbol=size");
+        return fail(rlx::Status(rlx::StatusCode::invalid_argument,
+                                "--bind '" + b + "' is not symbol=size"));
       options.dims.push_back(
           {b.substr(0, eq), std::strtoll(b.c_str() + eq + 1, nullptr, 10)});
     }
@@ -248,13 +347,35 @@ static int runMain() {
     options.cpuTarget.cpu = targetCpu;
     options.cpuTarget.features = targetFeatures;
     options.nativeMatmul = nativeMatmul;
-    return session.compileWith((*buffer)->getBuffer().str(), options);
-  }();
-  if (!compiled)
-    return fail(compiled.status());
-  rlx::CompiledGraph &graph = *compiled;
+    if (listDevices) {
+      auto rows = rlx::deviceReport(model);
+      if (!rows)
+        return fail(rows.status());
+      llvm::outs() << rlx::formatDeviceReport(*rows);
+      return 0;
+    }
+    rlx::DevicePolicy devicePolicy;
+    devicePolicy.chain = *chain;
+    devices.emplace(std::move(model), devicePolicy);
+    // The first device of the chain that compiles the model; its manifest
+    // says what the inputs and parameters are.
+    for (rlx::Device d : *chain) {
+      rlx::Expected<rlx::CompiledGraph *> graph = devices->compile(d);
+      if (graph) {
+        graphPtr = *graph;
+        used = d;
+        break;
+      }
+      attempts.push_back({d, graph.status()});
+    }
+    if (!graphPtr) {
+      if (chain->size() == 1)
+        return fail(attempts.front().status);
+      return fail(rlx::DeviceFallbackError{attempts}.toStatus());
+    }
+  }
+  rlx::CompiledGraph &graph = *graphPtr;
   const rlx::Manifest &manifest = graph.manifest();
-
   if (!emitArtifact.empty()) {
     rlx::Expected<rlx::runtime::Artifact> artifact =
         rlx::runtime::deserializeArtifact(graph.artifactBytes().data(),
@@ -292,10 +413,14 @@ static int runMain() {
     auto data = dataFor(*slot, params, rng);
     if (!data)
       return fail(data.status());
-    if (rlx::Status s = graph.setParamTyped(slot->name, data->data(),
-                                            data->size(), slot->dtype);
-        !s)
-      return fail(s);
+    // Through GraphDevices when compiling: every device gets it.
+    rlx::Status set = devices
+                          ? devices->setParamTyped(slot->name, data->data(),
+                                                   data->size(), slot->dtype)
+                          : graph.setParamTyped(slot->name, data->data(),
+                                                data->size(), slot->dtype);
+    if (!set)
+      return fail(set);
   }
   std::vector<std::vector<uint8_t>> storage;
   std::vector<rlx::NamedInput> named;
@@ -310,10 +435,44 @@ static int runMain() {
     named.push_back(
         {slot->name, storage[i].data(), storage[i].size(), slot->dtype});
 
-  auto outputs = graph.run(named);
-  if (!outputs)
-    return fail(outputs.status());
-  for (const rlx::NamedOutput &out : *outputs) {
+  if (benchDevices) {
+    auto ranked = devices->benchmark(named, repeat ? repeat : 5);
+    if (!ranked)
+      return fail(ranked.status());
+    llvm::outs() << "device   compile ms   median run us   name\n";
+    for (const rlx::DeviceBenchmark &b : *ranked)
+      llvm::outs() << llvm::format("%-7s %11.1f %15.1f   ",
+                                   rlx::deviceName(b.device), b.compileMillis,
+                                   b.medianRunMicros)
+                   << rlx::fullName(b.device) << "\n";
+    return 0;
+  }
+
+  std::vector<rlx::NamedOutput> outputs;
+  if (devices) {
+    // The rest of the chain from the device that compiled: a run that
+    // fails there falls back too.
+    std::vector<rlx::Device> rest(llvm::find(*chain, used), chain->end());
+    auto ran = devices->runTry(rest, named);
+    if (!ran) {
+      attempts.insert(attempts.end(), ran.error().attempts.begin(),
+                      ran.error().attempts.end());
+      return fail(rlx::DeviceFallbackError{attempts}.toStatus());
+    }
+    attempts.insert(attempts.end(), ran->failedAttempts.begin(),
+                    ran->failedAttempts.end());
+    used = ran->device;
+    reportAttempts(attempts, used);
+    outputs = std::move(ran->outputs);
+  } else {
+    auto ran = graph.run(named);
+    if (!ran)
+      return fail(ran.status());
+    outputs = std::move(*ran);
+  }
+  // The graph of the device that ran (for --repeat).
+  rlx::CompiledGraph &ranGraph = devices ? **devices->compile(used) : graph;
+  for (const rlx::NamedOutput &out : outputs) {
     if (!outputDir.empty()) {
       rlx::npy::Array array{out.dtype, out.shape, out.bytes};
       if (rlx::Status s =
@@ -338,11 +497,11 @@ static int runMain() {
   }
 
   if (repeat > 0) {
-    graph.setProfiling(profile);
+    ranGraph.setProfiling(profile);
     std::vector<double> micros;
     for (unsigned i = 0; i < repeat; ++i) {
       auto start = std::chrono::steady_clock::now();
-      auto again = graph.run(named);
+      auto again = ranGraph.run(named);
       auto end = std::chrono::steady_clock::now();
       if (!again)
         return fail(again.status());
@@ -356,7 +515,7 @@ static int runMain() {
                  << llvm::format("%.1f", micros.front()) << ", max "
                  << llvm::format("%.1f", micros.back()) << ")\n";
     if (profile)
-      printProfile(graph.dispatchTimes());
+      printProfile(ranGraph.dispatchTimes());
   }
   return 0;
 }
