@@ -49,6 +49,12 @@ struct Dispatch {
   std::string symbol;
   std::array<int64_t, 3> grid = {1, 1, 1};
   std::string kernel;
+  /// Floating-point operations of the whole dispatch (all workgroups) when
+  /// it runs a contraction (matmul, fused_matmul, shared_matmul, swiglu,
+  /// conv2d: 2 per multiply-add); 0 for every other kernel.
+  uint64_t flops = 0;
+  /// Bytes the dispatch reads and writes: the sum of its views' byte sizes.
+  uint64_t bytes = 0;
 };
 
 struct Manifest {
