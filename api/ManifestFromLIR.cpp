@@ -1,6 +1,12 @@
 //===- ManifestFromLIR.cpp - The runtime's view of an LIR program ---------===//
 #include "api/ManifestFromLIR.h"
+#include "dialects/Common/ShapeRules.h"
 #include "dialects/LIR/LIROps.h"
+#include "dialects/Target/Target.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::rlx {
 
@@ -64,6 +70,28 @@ static std::vector<uint8_t> constantBytes(ElementsAttr value, int64_t size) {
   return bytes;
 }
 
+/// The bytes `dispatch` reads and writes: the sum of its views' byte sizes
+/// (a view passed twice counts twice), saturated.
+static uint64_t dispatchBytes(lir::DispatchOp dispatch) {
+  uint64_t total = 0;
+  for (Value arg : dispatch.getArgs()) {
+    std::optional<int64_t> bytes =
+        checkedByteSize(cast<ShapedType>(arg.getType()));
+    if (!bytes)
+      return std::numeric_limits<uint64_t>::max();
+    total = llvm::SaturatingAdd(total, static_cast<uint64_t>(*bytes));
+  }
+  return total;
+}
+
+/// The kernel's FLOPs (rlx.flops; 0 without it).
+static uint64_t kernelFlops(lir::KernelOp kernel) {
+  auto flops = kernel->getAttrOfType<IntegerAttr>(kFlopsAttrName);
+  if (!flops || flops.getInt() < 0)
+    return 0;
+  return static_cast<uint64_t>(flops.getInt());
+}
+
 ::rlx::Expected<::rlx::Manifest> manifestFromLIR(ModuleOp module) {
   auto programs = module.getOps<lir::ProgramOp>();
   if (std::distance(programs.begin(), programs.end()) != 1)
@@ -102,6 +130,8 @@ static std::vector<uint8_t> constantBytes(ElementsAttr value, int64_t size) {
       ArrayRef<int64_t> grid = kernel.getGrid();
       for (size_t i = 0; i < grid.size() && i < 3; ++i)
         d.grid[i] = grid[i];
+      d.flops = kernelFlops(kernel);
+      d.bytes = dispatchBytes(dispatch);
       manifest.dispatches.push_back(std::move(d));
     }
   }

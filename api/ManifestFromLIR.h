@@ -11,7 +11,8 @@ namespace mlir::rlx {
 
 /// The manifest of the single lir.program in `module`: its slots (with
 /// constant data), arena size and alignment, and its dispatches in schedule
-/// order named `rlx_dispatch_<i>` (the symbols convert-lir-to-llvm emits).
+/// order named `rlx_dispatch_<i>` (the symbols convert-lir-to-llvm emits),
+/// each with its kernel's `rlx.flops` and the byte size of its views.
 ::rlx::Expected<::rlx::Manifest> manifestFromLIR(ModuleOp module);
 
 } // namespace mlir::rlx

@@ -217,7 +217,10 @@ def ConvertMIRToLIR : Pass<"convert-mir-to-lir", "::mlir::ModuleOp"> {
       products keep generated code;
     - a returned value that is an input, a param, a constant, or already
       another output is copied into its own output slot by a copy kernel
-      at the end of the schedule.
+      at the end of the schedule;
+    - the kernel of a contraction (matmul, fused_matmul, shared_matmul,
+      swiglu, conv2d) carries `rlx.flops`, its floating-point operations
+      (mir::ContractionOpInterface), which the manifest reports.
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t", /*default=*/"64",

@@ -22,7 +22,7 @@ constexpr uint8_t kMagic[4] = {'R', 'L', 'X', 'A'};
 // The fewest payload bytes one slot / dispatch can take; bounds a count by the
 // bytes that remain before anything is reserved for it.
 constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
-constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8;
+constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8 + 8 + 8;
 /// An object: its length field.
 constexpr uint64_t kMinObjectBytes = 8;
 /// A Vulkan module: its byte length.
@@ -231,6 +231,8 @@ void readDispatch(Reader &r, uint64_t index, Dispatch &dispatch) {
   dispatch.kernel = r.str(prefix + " kernel");
   for (int d = 0; d < 3; ++d)
     dispatch.grid[d] = r.i64(prefix + " grid[" + std::to_string(d) + "]");
+  dispatch.flops = r.u64(prefix + " flops");
+  dispatch.bytes = r.u64(prefix + " bytes");
 }
 
 void readCpuCode(Reader &r, CpuCode &cpu) {
@@ -431,6 +433,8 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
     w.str(dispatch.kernel);
     for (int64_t n : dispatch.grid)
       w.i64(n);
+    w.u64(dispatch.flops);
+    w.u64(dispatch.bytes);
   }
   w.u32(artifact.kernelAbiVersion);
   w.str(artifact.device);

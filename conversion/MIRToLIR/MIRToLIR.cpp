@@ -354,6 +354,9 @@ LogicalResult FunctionLowering::emitKernel(OpBuilder &b, const Step &step,
   Location loc = step.op ? step.op->getLoc() : fn.getLoc();
   auto kernel = b.create<lir::KernelOp>(loc, name, ArrayRef<int64_t>{1},
                                         /*workgroup_size=*/nullptr);
+  // A contraction's arithmetic, for the manifest's cost facts.
+  if (int64_t flops = step.op ? mir::contractionFlops(step.op) : 0)
+    kernel->setAttr(kFlopsAttrName, b.getI64IntegerAttr(flops));
   Block *body = new Block();
   kernel.getBody().push_back(body);
   OpBuilder kb = OpBuilder::atBlockEnd(body);

@@ -21,7 +21,14 @@ std::optional<int64_t> alignedDim(Value operand, Value result, int64_t dim);
 /// Matmul (and fused matmul) operand `index` along result dim `dim`.
 std::optional<int64_t> matmulDimAlong(Operation *op, unsigned index,
                                       int64_t dim);
+/// FLOPs of `products` contractions of depth `depth` per element of each of
+/// `results`: the sum of 2 * products * elements * depth; INT64_MAX on
+/// overflow, 0 when a shape is dynamic (ContractionOpInterface::getFlops).
+int64_t productFlops(ValueRange results, int64_t depth, int64_t products);
 } // namespace detail
+
+/// The FLOPs of `op` if it is a contraction (ContractionOpInterface), else 0.
+int64_t contractionFlops(Operation *op);
 
 // Families of ops that split alike implement ParallelDimsOpInterface through
 // one of these traits (MIRInterfaces.td); the others define its methods.

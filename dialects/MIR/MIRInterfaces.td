@@ -37,6 +37,27 @@ def MIR_ParallelDimsOpInterface : OpInterface<"ParallelDimsOpInterface"> {
   ];
 }
 
+def MIR_ContractionOpInterface : OpInterface<"ContractionOpInterface"> {
+  let cppNamespace = "::mlir::rlx::mir";
+  let description = [{
+    An op that multiplies and accumulates along a contraction dim (matmul,
+    fused_matmul, shared_matmul, swiglu, conv2d): its arithmetic, for the
+    kernel's cost (`rlx.flops` on its `lir.kernel`, the manifest's
+    `Dispatch::flops`). Epilogues (bias, activation, gating) are not
+    counted: they are as many operations as an elementwise kernel's, whose
+    cost is its bytes.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Floating-point operations of the whole op, 2 per multiply-add (an
+        integer matmul's operations count alike); INT64_MAX when the count
+        overflows int64, 0 when a dim it needs is dynamic. Expects a
+        verified op.
+      }],
+      "int64_t", "getFlops">,
+  ];
+}
+
 // Families of ops that split alike implement the interface through a trait
 // of MIRInterfaces.h (ElementwiseParallelDims, ...); an op outside them
 // declares the interface's methods (DeclareOpInterfaceMethods) and defines

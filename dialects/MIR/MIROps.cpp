@@ -18,6 +18,8 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::rlx;
 using namespace mlir::rlx::mir;
@@ -936,6 +938,49 @@ std::optional<int64_t> Conv2dOp::getOperandDimAlong(unsigned index,
   if (dim == 0)
     return index == 0 ? std::optional<int64_t>(0) : std::nullopt;
   return index == 0 ? std::nullopt : std::optional<int64_t>(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Contraction FLOPs (ContractionOpInterface)
+//===----------------------------------------------------------------------===//
+
+using mir::detail::productFlops;
+
+/// The contraction dim K: `value`'s last dim.
+static int64_t lastDim(Value value) {
+  return cast<ShapedType>(value.getType()).getShape().back();
+}
+
+/// [..., M, K] x [..., K, N]: one product of depth K per result element.
+int64_t MatmulOp::getFlops() {
+  return productFlops(getOperation()->getResults(), lastDim(getLhs()), 1);
+}
+int64_t FusedMatmulOp::getFlops() {
+  return productFlops(getOperation()->getResults(), lastDim(getLhs()), 1);
+}
+
+/// input [..., K] x weight_i [K, N_i]: one product of depth K per element of
+/// each result.
+int64_t SharedMatmulOp::getFlops() {
+  return productFlops(getOutputs(), lastDim(getInput()), 1);
+}
+
+/// input [..., K] x w_gate [K, F] and x w_up [K, F]: two products of depth K
+/// per result element.
+int64_t SwigluOp::getFlops() {
+  return productFlops(getOperation()->getResults(), lastDim(getInput()), 2);
+}
+
+/// OIHW filter: each output element is a product of depth
+/// (C / groups) * KH * KW, the filter's dims after O.
+int64_t Conv2dOp::getFlops() {
+  ArrayRef<int64_t> filter = cast<ShapedType>(getFilter().getType()).getShape();
+  if (llvm::is_contained(filter.drop_front(), ShapedType::kDynamic))
+    return 0;
+  std::optional<int64_t> depth = checkedElementCount(filter.drop_front());
+  if (!depth)
+    return std::numeric_limits<int64_t>::max();
+  return productFlops(getOperation()->getResults(), *depth, 1);
 }
 
 #define GET_OP_CLASSES

@@ -31,6 +31,9 @@ class MIR_Op<string mnemonic, list<Trait> traits = []>
 // The op's kernel splits into workgroups along its leading dims.
 def MIR_ParallelDims : DeclareOpInterfaceMethods<MIR_ParallelDimsOpInterface>;
 
+// The op multiplies and accumulates; it counts its FLOPs.
+def MIR_Contraction : DeclareOpInterfaceMethods<MIR_ContractionOpInterface>;
+
 //===----------------------------------------------------------------------===//
 // Leaves: constants and parameters
 //===----------------------------------------------------------------------===//
@@ -213,7 +216,7 @@ def MIR_CastOp : MIR_Op<"cast", [Pure, MIR_ElementwiseParallelDims]> {
 
 def MIR_MatmulOp : MIR_Op<"matmul",
     [Pure, RLX_InferResultTypesWith<"inferMatmulTypes", 2, 2>,
-     MIR_MatmulParallelDims]> {
+     MIR_MatmulParallelDims, MIR_Contraction]> {
   let summary = "batched matrix product with broadcast batch dims";
   let description = [{
     `[..., M, K] x [..., K, N] -> [broadcast(...), M, N]`.
@@ -516,7 +519,7 @@ def MIR_GatherOp : MIR_Op<"gather",
 //===----------------------------------------------------------------------===//
 
 def MIR_Conv2dOp : MIR_Op<"conv2d",
-    [Pure, RLX_InferResultTypes<2, 3>, MIR_ParallelDims]> {
+    [Pure, RLX_InferResultTypes<2, 3>, MIR_ParallelDims, MIR_Contraction]> {
   let summary = "2-D convolution, NCHW input, OIHW filter";
   let description = [{
     `padding` is [top, left, bottom, right].
@@ -613,7 +616,8 @@ def MIR_TopKOp : MIR_Op<"topk",
 //===----------------------------------------------------------------------===//
 
 def MIR_FusedMatmulOp : MIR_Op<"fused_matmul",
-    [Pure, RLX_InferResultTypes<2, 3>, MIR_MatmulParallelDims]> {
+    [Pure, RLX_InferResultTypes<2, 3>, MIR_MatmulParallelDims,
+     MIR_Contraction]> {
   let summary = "matmul with a bias + activation epilogue";
   let description = [{
     `act(lhs x rhs + bias)`, the epilogue applied on the output tile.
@@ -678,7 +682,7 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
 
 def MIR_SwigluOp : MIR_Op<"swiglu",
     [Pure, RLX_InferResultTypesWith<"inferSwigluTypes", 3, 3>,
-     MIR_RowParallelDims<1>]> {
+     MIR_RowParallelDims<1>, MIR_Contraction]> {
   let summary = "silu(x W_gate) * (x W_up)";
   let description = [{
     ```mlir
@@ -704,7 +708,7 @@ def MIR_SwigluOp : MIR_Op<"swiglu",
 }
 
 def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
-    [Pure, RLX_InferResultTypes<1, -1>, MIR_ParallelDims]> {
+    [Pure, RLX_InferResultTypes<1, -1>, MIR_ParallelDims, MIR_Contraction]> {
   let summary = "several matmuls of one input (QKV), one result each";
   let description = [{
     `output_i = input x weights_i`, computed as one matmul on the weights

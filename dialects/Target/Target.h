@@ -24,6 +24,12 @@ inline constexpr llvm::StringLiteral kTargetAttrName = "rlx.target";
 /// linalg contraction (conversion/LibraryCall.h).
 inline constexpr llvm::StringLiteral kLibraryCallAttrName = "rlx.library_call";
 
+/// The discardable attribute on a `lir.kernel` that computes a contraction:
+/// its floating-point operations over all workgroups, a non-negative i64
+/// (mir::ContractionOpInterface's rule), which the manifest's
+/// `Dispatch::flops` reports. A kernel without it computes no contraction.
+inline constexpr llvm::StringLiteral kFlopsAttrName = "rlx.flops";
+
 /// The target of `op` if it is a module, else of its nearest enclosing
 /// module that has one; null when none does.
 TargetAttrInterface getTarget(Operation *op);

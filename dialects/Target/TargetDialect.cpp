@@ -33,10 +33,19 @@ LogicalResult RLXDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  // The FLOPs of a contraction kernel (a cost model's input).
+  if (attr.getName() == kFlopsAttrName) {
+    auto flops = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!flops || !flops.getType().isSignlessInteger(64) || flops.getInt() < 0)
+      return op->emitError() << "'rlx.flops' must be a non-negative i64, got "
+                             << attr.getValue();
+    return success();
+  }
   if (attr.getName() != kTargetAttrName)
     return op->emitError() << "'" << attr.getName().strref()
                            << "' is not an attribute of the rlx dialect (it "
-                              "has 'rlx.target' and 'rlx.library_call')";
+                              "has 'rlx.target', 'rlx.library_call' and "
+                              "'rlx.flops')";
   if (!isa<ModuleOp>(op))
     return op->emitError() << "'" << kTargetAttrName
                            << "' belongs on a builtin.module, not on '"

@@ -16,6 +16,14 @@ def RLX_Dialect : Dialect {
     loader that depends on the target reads this one attribute; a module
     without one is compiled for the default target, the host CPU
     (docs/Architecture.md, "Targets").
+
+    Its discardable attributes, on ops of other dialects:
+    - `rlx.library_call = "<routine>"` on a linalg contraction: the library
+      routine that computes it (conversion/LibraryCall.h);
+    - `rlx.flops = <n> : i64` on a `lir.kernel` that computes a contraction
+      (matmul, fused_matmul, shared_matmul, swiglu, conv2d): its
+      floating-point operations over all workgroups, 2 per multiply-add,
+      which the manifest reports as `Dispatch::flops` for cost models.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;

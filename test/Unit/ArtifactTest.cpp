@@ -59,9 +59,14 @@ Artifact makeArtifact() {
   d0.symbol = "rlx_dispatch_0";
   d0.kernel = "fused_matmul_0";
   d0.grid = {2, 1, 1};
+  d0.flops = 2 * 2 * 4 * 8;
+  d0.bytes = 32 + 16 + 8;
   Dispatch d1;
   d1.symbol = "rlx_dispatch_1";
   d1.grid = {1, 3, 5};
+  // Cost facts past 32 bits (u64 fields, not truncated).
+  d1.flops = (uint64_t(1) << 40) + 3;
+  d1.bytes = ~uint64_t(0);
   m.dispatches = {d0, d1};
   a.cpu.triple = "x86_64-unknown-linux-gnu";
   a.cpu.cpuFeatures = "+avx2,+fma";
@@ -90,6 +95,8 @@ void expectEqual(const Artifact &a, const Artifact &b) {
     EXPECT_EQ(a.manifest.dispatches[i].symbol, b.manifest.dispatches[i].symbol);
     EXPECT_EQ(a.manifest.dispatches[i].kernel, b.manifest.dispatches[i].kernel);
     EXPECT_EQ(a.manifest.dispatches[i].grid, b.manifest.dispatches[i].grid);
+    EXPECT_EQ(a.manifest.dispatches[i].flops, b.manifest.dispatches[i].flops);
+    EXPECT_EQ(a.manifest.dispatches[i].bytes, b.manifest.dispatches[i].bytes);
   }
   EXPECT_EQ(a.cpu.triple, b.cpu.triple);
   EXPECT_EQ(a.cpu.cpuFeatures, b.cpu.cpuFeatures);
@@ -153,7 +160,7 @@ TEST(Artifact, RoundTrip) {
   std::vector<uint8_t> bytes = serializeArtifact(a);
   ASSERT_GT(bytes.size(), kArtifactHeaderSize);
   EXPECT_EQ(std::memcmp(bytes.data(), "RLXA", 4), 0);
-  EXPECT_EQ(bytes[4], 3);
+  EXPECT_EQ(bytes[4], 4);
   Expected<Artifact> b = decode(bytes);
   ASSERT_TRUE(b.isOk()) << b.status().toString();
   expectEqual(a, *b);
@@ -249,17 +256,21 @@ TEST(Artifact, NewerVersion) {
   std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
   bytes[4] = kArtifactFormatVersion + 1;
   expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 4 is newer than the version this "
-                 "runtime reads (3)");
+                 "artifact format version 5 is newer than the version this "
+                 "runtime reads (4)");
 }
 
-// Versions 1 and 2 (one object file; no kernel ABI version or device):
-// not read as version 3.
+// Versions 1 and 2 (one object file; no kernel ABI version or device) and 3
+// (no dispatch FLOPs and bytes): not read as version 4.
 TEST(Artifact, OlderVersion) {
   std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
   bytes[4] = 2;
   expectRejected(bytes, StatusCode::incompatible,
                  "artifact format version 2 is not");
+  bytes[4] = 3;
+  expectRejected(bytes, StatusCode::incompatible,
+                 "artifact format version 3 is not the version this runtime "
+                 "reads (4)");
 }
 
 // Code compiled against another kernel ABI (runtime/KernelAbi.h) is not

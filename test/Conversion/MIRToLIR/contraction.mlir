@@ -3,19 +3,21 @@
 
 // Contractions: matmul, fused_matmul, shared_matmul, swiglu, conv2d. The
 // second run splits kernels into small workgroups to show the row views.
+// Each kernel carries its FLOPs, rlx.flops (flops.mlir); the split does not
+// change them.
 
 // f32 matmul: zero-fill the result, then linalg.matmul into it. Split: a
 // matmul keeps at least half its rows (up to 512) per workgroup, as each
 // workgroup packs all of B: 2 workgroups of 4 rows; the weight is read whole.
 // CHECK-LABEL: lir.program @matmul
-// CHECK:         lir.kernel @matmul_0 grid = [1] {
+// CHECK:         lir.kernel @matmul_0 grid = [1] attributes {rlx.flops = 1024 : i64} {
 // CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
 // CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C]] : memref<8x4xf32>)
 // CHECK-NEXT:      linalg.matmul ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
 // CHECK-NEXT:      lir.return
 // SPLIT-LABEL: lir.program @matmul
-// SPLIT:         lir.kernel @matmul_0 grid = [2] {
+// SPLIT:         lir.kernel @matmul_0 grid = [2] attributes {rlx.flops = 1024 : i64} {
 // SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
 // SPLIT-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
 // SPLIT-NEXT:      %[[FOUR:.+]] = arith.constant 4 : index
@@ -80,7 +82,7 @@ func.func @broadcast_batch(%a: tensor<2x3x4x8xf32>, %b: tensor<3x8x5xf32>) -> te
 // fused_matmul: the epilogue act(out + bias) runs in place on the result
 // in the same kernel, after the matmul.
 // CHECK-LABEL: lir.program @fused
-// CHECK:         lir.kernel @fused_matmul_0 grid = [1] {
+// CHECK:         lir.kernel @fused_matmul_0 grid = [1] attributes {rlx.flops = 1024 : i64} {
 // CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[BIAS:.+]]: memref<4xf32>, %[[C:.+]]: memref<8x4xf32>):
 // CHECK:           linalg.matmul ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
 // CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BIAS]] : memref<4xf32>) outs(%[[C]] : memref<8x4xf32>)
@@ -168,7 +170,7 @@ func.func @swiglu(%x: tensor<4x8xf32>, %wg: tensor<8x16xf32>, %wu: tensor<8x16xf
 // CHECK-NEXT:      }
 // CHECK-NEXT:      linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[X]], %[[W]] : memref<1x3x8x8xf32>, memref<4x3x3x3xf32>) outs(%[[Y]] : memref<1x4x3x3xf32>)
 // SPLIT-LABEL: lir.program @conv_named
-// SPLIT:         lir.kernel @conv2d_0 grid = [4] {
+// SPLIT:         lir.kernel @conv2d_0 grid = [4] attributes {rlx.flops = 1944 : i64} {
 // SPLIT-NEXT:    ^bb0(%[[X:.+]]: memref<1x3x8x8xf32>, %[[W:.+]]: memref<4x3x3x3xf32>, %[[B:.+]]: memref<4xf32>, %[[Y:.+]]: memref<1x4x3x3xf32>):
 // SPLIT-NEXT:      %[[O:.+]] = lir.workgroup_id 0
 // SPLIT-NEXT:      %[[WS:.+]] = memref.subview %[[W]][%[[O]], 0, 0, 0] [1, 3, 3, 3] [1, 1, 1, 1]
@@ -228,7 +230,7 @@ func.func @conv_padded_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>)
 // dropped to rank 2 by a rank-reducing subview before linalg.matmul
 // (collapse_shape would reject the unit dim's stride of the row view).
 // SPLIT-LABEL: lir.program @split_batch1
-// SPLIT:         lir.kernel @matmul_0 grid = [2] {
+// SPLIT:         lir.kernel @matmul_0 grid = [2] attributes {rlx.flops = 256 : i64} {
 // SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<1x8x4xf32>, %[[B:.+]]: memref<4x4xf32>, %[[C:.+]]: memref<1x8x4xf32>):
 // SPLIT-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
 // SPLIT-NEXT:      %[[FOUR:.+]] = arith.constant 4 : index
@@ -248,7 +250,7 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // workgroups of 256 columns; A is read whole, B, the bias and the result
 // by columns, so each workgroup packs only its half of B.
 // CHECK-LABEL: lir.program @column_split
-// CHECK:         lir.kernel @fused_matmul_0 grid = [2] {
+// CHECK:         lir.kernel @fused_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
 // CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<4x8xf32>, %[[B:.+]]: memref<8x512xf32>, %[[BIAS:.+]]: memref<512xf32>, %[[C:.+]]: memref<4x512xf32>):
 // CHECK-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
 // CHECK-NEXT:      %[[N256:.+]] = arith.constant 256 : index
@@ -259,7 +261,7 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // CHECK:           linalg.matmul ins(%[[A]], %[[BS]] : memref<4x8xf32>, memref<8x256xf32, strided<[512, 1], offset: ?>>) outs(%[[CS]]
 // shared_matmul with one N: every weight and result splits by columns.
 // CHECK-LABEL: lir.program @shared_column_split
-// CHECK:         lir.kernel @shared_matmul_0 grid = [2] {
+// CHECK:         lir.kernel @shared_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
 // CHECK-NEXT:    ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[W0:.+]]: memref<8x256xf32>, %[[W1:.+]]: memref<8x256xf32>, %[[Y0:.+]]: memref<4x256xf32>, %[[Y1:.+]]: memref<4x256xf32>):
 // CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 128] [1, 1]
 // CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
@@ -267,7 +269,7 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // CHECK-NEXT:      memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
 // A narrow N (< 128) keeps the row split.
 // CHECK-LABEL: lir.program @narrow
-// CHECK:         lir.kernel @matmul_0 grid = [1] {
+// CHECK:         lir.kernel @matmul_0 grid = [1] attributes {rlx.flops = 6400 : i64} {
 func.func @column_split(%a: tensor<4x8xf32>, %b: tensor<8x512xf32>, %bias: tensor<512xf32>) -> tensor<4x512xf32> {
   %c = mir.fused_matmul %a, %b, %bias : (tensor<4x8xf32>, tensor<8x512xf32>, tensor<512xf32>) -> tensor<4x512xf32>
   return %c : tensor<4x512xf32>

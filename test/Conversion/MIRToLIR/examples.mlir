@@ -5,7 +5,8 @@
 
 // The perceptron has two fused matmuls, each split in two workgroups of 32 rows; the hidden
 // activation is the only intermediate, above the slots (which end at
-// 1831488), so the arena is 1831488 + 64 * 512 * 4 bytes.
+// 1831488), so the arena is 1831488 + 64 * 512 * 4 bytes. FLOPs:
+// 2 * 64 * 512 * 784 and 2 * 64 * 10 * 512.
 // CHECK-MLP-LABEL: lir.program @mlp arena_size = 1962560 alignment = 64 {
 // CHECK-MLP-NEXT:    lir.io input "x" at 0 : memref<64x784xf32>
 // CHECK-MLP-NEXT:    lir.io param "fc1.weight" at 200704 : memref<784x512xf32>
@@ -13,10 +14,10 @@
 // CHECK-MLP-NEXT:    lir.io param "fc2.weight" at 1808384 : memref<512x10xf32>
 // CHECK-MLP-NEXT:    lir.io param "fc2.bias" at 1828864 : memref<10xf32>
 // CHECK-MLP-NEXT:    lir.io output "logits" at 1828928 : memref<64x10xf32>
-// CHECK-MLP-NEXT:    lir.kernel @fused_matmul_0 grid = [2] {
+// CHECK-MLP-NEXT:    lir.kernel @fused_matmul_0 grid = [2] attributes {rlx.flops = 51380224 : i64} {
 // CHECK-MLP:           linalg.matmul
 // CHECK-MLP:           arith.maximumf
-// CHECK-MLP:         lir.kernel @fused_matmul_1 grid = [2] {
+// CHECK-MLP:         lir.kernel @fused_matmul_1 grid = [2] attributes {rlx.flops = 655360 : i64} {
 // CHECK-MLP:           linalg.matmul
 // CHECK-MLP-NOT:       arith.maximumf
 // CHECK-MLP:         lir.schedule {
@@ -36,29 +37,32 @@
 // kernel (no constant slot); reshapes are views (no kernel); with batch 1
 // the splits run along the sequence (2 workgroups), the heads (4), or, for
 // matmuls of fewer than 256 rows, the columns (min(256, N / 2) or more).
+// FLOPs: QKV 2 * 3 * 128 * 256 * 256, each attention product
+// 2 * 4 * 128 * 128 * 64, the output projection 2 * 128 * 256 * 256, each
+// feed-forward product 2 * 128 * 1024 * 256.
 // CHECK-ENC-LABEL: lir.program @encoder arena_size = 4207616 alignment = 64 {
 // CHECK-ENC-NEXT:    lir.io input "x" at 0 : memref<1x128x256xf32>
 // CHECK-ENC-COUNT-16: lir.io param
 // CHECK-ENC-NEXT:    lir.io output "y" at 3290112 : memref<1x128x256xf32>
 // CHECK-ENC-NOT:     lir.io constant
-// CHECK-ENC-NEXT:    lir.kernel @shared_matmul_0 grid = [2] {
+// CHECK-ENC-NEXT:    lir.kernel @shared_matmul_0 grid = [2] attributes {rlx.flops = 50331648 : i64} {
 // CHECK-ENC:         lir.kernel @binary_add_1 grid = [2] {
 // CHECK-ENC:         lir.kernel @binary_add_2 grid = [2] {
 // CHECK-ENC:         lir.kernel @binary_add_3 grid = [2] {
 // CHECK-ENC:         lir.kernel @transpose_4 grid = [2] {
 // CHECK-ENC:         lir.kernel @transpose_5 grid = [2] {
 // CHECK-ENC:         lir.kernel @transpose_6 grid = [2] {
-// CHECK-ENC:         lir.kernel @matmul_7 grid = [4] {
+// CHECK-ENC:         lir.kernel @matmul_7 grid = [4] attributes {rlx.flops = 8388608 : i64} {
 // CHECK-ENC:           linalg.batch_matmul
 // CHECK-ENC:         lir.kernel @binary_mul_8 grid = [4] {
 // CHECK-ENC:           arith.constant 1.250000e-01 : f32
 // CHECK-ENC:         lir.kernel @softmax_9 grid = [4] {
-// CHECK-ENC:         lir.kernel @matmul_10 grid = [4] {
+// CHECK-ENC:         lir.kernel @matmul_10 grid = [4] attributes {rlx.flops = 8388608 : i64} {
 // CHECK-ENC:         lir.kernel @transpose_11 grid = [2] {
-// CHECK-ENC:         lir.kernel @fused_matmul_12 grid = [2] {
+// CHECK-ENC:         lir.kernel @fused_matmul_12 grid = [2] attributes {rlx.flops = 16777216 : i64} {
 // CHECK-ENC:         lir.kernel @residual_norm_layer_13 grid = [2] {
-// CHECK-ENC:         lir.kernel @fused_matmul_14 grid = [4] {
-// CHECK-ENC:         lir.kernel @fused_matmul_15 grid = [2] {
+// CHECK-ENC:         lir.kernel @fused_matmul_14 grid = [4] attributes {rlx.flops = 67108864 : i64} {
+// CHECK-ENC:         lir.kernel @fused_matmul_15 grid = [2] attributes {rlx.flops = 67108864 : i64} {
 // CHECK-ENC:         lir.kernel @residual_norm_layer_16 grid = [2] {
 // CHECK-ENC-NOT:     lir.kernel
 // CHECK-ENC:         lir.schedule {

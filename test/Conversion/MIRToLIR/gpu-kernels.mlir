@@ -114,7 +114,7 @@ func.func @layer_norm(%x: tensor<4x256xf32>, %g: tensor<256xf32>, %b: tensor<256
 // accumulators per invocation carried over K, and the epilogue (bias,
 // gelu) on each accumulator before its one, bounds-checked store.
 // CHECK-LABEL: lir.program @matmul
-// CHECK:       lir.kernel @fused_matmul_0 grid = [1, 2, 2] workgroup_size = [16, 8, 1] {
+// CHECK:       lir.kernel @fused_matmul_0 grid = [1, 2, 2] workgroup_size = [16, 8, 1] attributes {rlx.flops = 89760 : i64} {
 // CHECK-DAG:     %[[TA:.+]] = memref.alloc() : memref<512xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG:     %[[TB:.+]] = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
 // CHECK:         %[[ACC:.+]]:16 = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(

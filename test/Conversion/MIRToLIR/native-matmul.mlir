@@ -20,7 +20,7 @@
 
 // 8x16 x 16x4: A at byte 0 (lda 16), B at 512 (ldb 4), C at 768 (ldc 4).
 // CHECK-LIR-LABEL: lir.program @matmul
-// CHECK-LIR:         lir.kernel @matmul_0 grid = [1] {
+// CHECK-LIR:         lir.kernel @matmul_0 grid = [1] attributes {rlx.flops = 1024 : i64} {
 // CHECK-LIR-NEXT:    ^bb0(%[[A:.+]]: memref<8x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<8x4xf32>):
 // CHECK-LIR-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK-LIR-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C]] : memref<8x4xf32>)
@@ -58,11 +58,11 @@
 // A native matmul is not split into workgroups (OpenBLAS threads the one
 // call), even where generated code would be: grid = [2] without the option.
 // CHECK-SPLIT-LABEL: lir.program @matmul
-// CHECK-SPLIT:         lir.kernel @matmul_0 grid = [1] {
+// CHECK-SPLIT:         lir.kernel @matmul_0 grid = [1] attributes {rlx.flops = 1024 : i64} {
 // CHECK-SPLIT-NOT:       lir.workgroup_id
 // CHECK-SPLIT:           lir.return
 // CHECK-NOSPLIT-LABEL: lir.program @matmul
-// CHECK-NOSPLIT:         lir.kernel @matmul_0 grid = [2] {
+// CHECK-NOSPLIT:         lir.kernel @matmul_0 grid = [2] attributes {rlx.flops = 1024 : i64} {
 // CHECK-LLVM-LABEL: llvm.func @matmul_rlx_dispatch_0(
 // CHECK-LLVM:         llvm.call @cblas_sgemm(
 // CHECK-LLVM-NOT:     llvm.fmul

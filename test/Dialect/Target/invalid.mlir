@@ -73,7 +73,23 @@ func.func @g(%a: memref<2x2xf32>, %c: memref<2x2xf32>) {
 
 // -----
 
+// rlx.flops must be a non-negative i64.
+// expected-error @+1 {{'rlx.flops' must be a non-negative i64, got 8 : i32}}
+func.func @flops_type() attributes {rlx.flops = 8 : i32} {
+  return
+}
+
+// -----
+
+// rlx.flops must not be negative.
+// expected-error @+1 {{'rlx.flops' must be a non-negative i64, got -1 : i64}}
+func.func @flops_negative() attributes {rlx.flops = -1 : i64} {
+  return
+}
+
+// -----
+
 // The rlx dialect has no other attribute.
-// expected-error @+1 {{'rlx.fast' is not an attribute of the rlx dialect (it has 'rlx.target' and 'rlx.library_call')}}
+// expected-error @+1 {{'rlx.fast' is not an attribute of the rlx dialect (it has 'rlx.target', 'rlx.library_call' and 'rlx.flops')}}
 module attributes {rlx.fast = true} {
 }

@@ -48,3 +48,17 @@ func.func @library_call(%a: memref<2x2xf32>, %c: memref<2x2xf32>) {
   linalg.matmul {rlx.library_call = "cblas_sgemm"} ins(%a, %a : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
   return
 }
+
+// -----
+
+// rlx.flops counts a contraction kernel's floating-point operations.
+// CHECK-LABEL: lir.program @flops
+// CHECK: lir.kernel @matmul grid = [1] attributes {rlx.flops = 1024 : i64}
+lir.program @flops arena_size = 0 alignment = 64 {
+  lir.kernel @matmul grid = [1] attributes {rlx.flops = 1024 : i64} {
+    lir.return
+  }
+  lir.schedule {
+    lir.dispatch @matmul()
+  }
+}
