@@ -6,8 +6,8 @@
 // it stores an element type the device's SPIR-V environment lacks.
 //
 //===----------------------------------------------------------------------===//
-#include "api/VulkanCodeFromLIR.h"
-#include "api/VulkanDeviceTarget.h"
+#include "api/backends/VulkanCodeFromLIR.h"
+#include "api/backends/VulkanDeviceTarget.h"
 #include "api/backends/BuiltinBackends.h"
 #include "conversion/LIRToSPIRV/SpirvBinary.h"
 #include "conversion/LIRToSPIRV/VulkanBackend.h"

@@ -7,7 +7,7 @@
 // machine's Vulkan device (lavapipe here).
 //
 //===----------------------------------------------------------------------===//
-#include "api/VulkanDeviceTarget.h"
+#include "api/backends/VulkanDeviceTarget.h"
 #include "rlx/Session.h"
 #include "runtime/Artifact.h"
 #include "runtime/Runtime.h"

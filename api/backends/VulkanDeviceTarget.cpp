@@ -1,5 +1,5 @@
 //===- VulkanDeviceTarget.cpp - A Vulkan device as a target ---------------===//
-#include "api/VulkanDeviceTarget.h"
+#include "api/backends/VulkanDeviceTarget.h"
 #include "runtime/Artifact.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"

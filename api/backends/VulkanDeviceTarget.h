@@ -6,8 +6,8 @@
 // the dialects know no runtime type.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RLX_API_VULKANDEVICETARGET_H
-#define RLX_API_VULKANDEVICETARGET_H
+#ifndef RLX_API_BACKENDS_VULKANDEVICETARGET_H
+#define RLX_API_BACKENDS_VULKANDEVICETARGET_H
 
 #include "dialects/Target/TargetDialect.h"
 #include "runtime/VulkanDevice.h"
@@ -26,4 +26,4 @@ vulkanTargetFor(MLIRContext *ctx,
 
 } // namespace mlir::rlx
 
-#endif // RLX_API_VULKANDEVICETARGET_H
+#endif // RLX_API_BACKENDS_VULKANDEVICETARGET_H

@@ -1,5 +1,5 @@
 //===- VulkanCodeFromLIR.cpp - The runtime's view of Vulkan kernels -------===//
-#include "api/VulkanCodeFromLIR.h"
+#include "api/backends/VulkanCodeFromLIR.h"
 #include "dialects/LIR/LIROps.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"

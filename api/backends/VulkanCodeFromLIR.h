@@ -7,8 +7,8 @@
 // it is lowered; and the device features the SPIR-V's capabilities need.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RLX_API_VULKANCODEFROMLIR_H
-#define RLX_API_VULKANCODEFROMLIR_H
+#ifndef RLX_API_BACKENDS_VULKANCODEFROMLIR_H
+#define RLX_API_BACKENDS_VULKANCODEFROMLIR_H
 
 #include "conversion/LIRToSPIRV/SpirvBinary.h"
 #include "rlx/Status.h"
@@ -43,4 +43,4 @@ uint32_t vulkanFeaturesFor(const std::vector<std::string> &capabilities);
 
 } // namespace mlir::rlx
 
-#endif // RLX_API_VULKANCODEFROMLIR_H
+#endif // RLX_API_BACKENDS_VULKANCODEFROMLIR_H
