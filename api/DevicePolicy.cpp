@@ -3,6 +3,7 @@
 #include "api/Backend.h"
 #include "api/ManifestFromLIR.h"
 #include "api/RunTiming.h"
+#include "api/SessionInternals.h"
 #include "rlx/Session.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -89,10 +90,7 @@ Expected<double> estimate(Device device, const Model &model,
 /// The measured median run of `model` on `device`, inputs and parameters
 /// zero.
 Expected<double> benchmarkModel(Device device, const Model &model, int runs) {
-  Session session(device, model.precision, model.policy);
-  Expected<CompiledGraph> compiled =
-      model.isGraph ? session.compileWith(model.graph, model.options)
-                    : session.compileWith(model.text, model.options);
+  Expected<CompiledGraph> compiled = compileModel(device, model);
   if (!compiled)
     return compiled.status();
   std::vector<std::vector<uint8_t>> storage;

@@ -1,6 +1,7 @@
 //===- GraphDevices.cpp - One model, compiled for whichever device runs it ===//
 #include "rlx/GraphDevices.h"
 #include "api/RunTiming.h"
+#include "api/SessionInternals.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -57,10 +58,7 @@ struct GraphDevices::Impl {
     if (it != compiled.end())
       return it->second;
     auto start = std::chrono::steady_clock::now();
-    Session session(device, model.precision, model.policy);
-    Expected<CompiledGraph> graph =
-        model.isGraph ? session.compileWith(model.graph, model.options)
-                      : session.compileWith(model.text, model.options);
+    Expected<CompiledGraph> graph = compileModel(device, model);
     if (!graph)
       return graph.status();
     auto shared = std::make_shared<CompiledGraph>(std::move(*graph));
@@ -232,18 +230,16 @@ GraphDevices::run(Device device, const std::vector<NamedInput> &inputs) {
 Expected<DeviceRun>
 GraphDevices::runResolved(const std::vector<NamedInput> &inputs,
                           std::optional<Device> hint) {
-  Expected<Device> device = resolve(hint);
-  if (!device)
-    return device.status();
-  Expected<std::vector<NamedOutput>> outputs = run(*device, inputs);
-  if (!outputs)
-    return outputs.status();
-  return DeviceRun{*device, std::move(*outputs), {}};
+  return runOn(resolve(hint), inputs);
 }
 
 Expected<DeviceRun>
 GraphDevices::runFastest(const std::vector<NamedInput> &inputs) {
-  Expected<Device> device = fastest();
+  return runOn(fastest(), inputs);
+}
+
+Expected<DeviceRun> GraphDevices::runOn(Expected<Device> device,
+                                        const std::vector<NamedInput> &inputs) {
   if (!device)
     return device.status();
   Expected<std::vector<NamedOutput>> outputs = run(*device, inputs);

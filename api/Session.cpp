@@ -351,4 +351,10 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
   return loadArtifact(**backend, std::move(*decoded), threads);
 }
 
+Expected<CompiledGraph> compileModel(Device device, const Model &model) {
+  Session session(device, model.precision, model.policy);
+  return model.isGraph ? session.compileWith(model.graph, model.options)
+                       : session.compileWith(model.text, model.options);
+}
+
 } // namespace rlx

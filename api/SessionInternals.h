@@ -12,6 +12,10 @@ struct CompiledGraphFactory {
   static CompiledGraph make(std::unique_ptr<CompiledGraph::Impl> impl);
 };
 
+/// `model` compiled for `device` by a Session of the model's precision and
+/// lowering policy.
+Expected<CompiledGraph> compileModel(Device device, const Model &model);
+
 /// Loads `artifact` through `backend` into a CompiledGraph; `threads` as
 /// CompileOptions::threads.
 Expected<CompiledGraph> loadArtifact(mlir::rlx::Backend &backend,

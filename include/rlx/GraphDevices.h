@@ -128,6 +128,10 @@ public:
   struct Impl;
 
 private:
+  /// Runs on `device` once it was picked (or says why none was).
+  Expected<DeviceRun> runOn(Expected<Device> device,
+                            const std::vector<NamedInput> &inputs);
+
   std::unique_ptr<Impl> impl_;
 };
 

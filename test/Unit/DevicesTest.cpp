@@ -586,6 +586,30 @@ TEST(DevicePolicy, ResolveByHintEnvironmentAndCost) {
       std::string::npos);
 }
 
+/// PickStrategy::benchmark measures instead of estimating: the estimates
+/// in the report are the measured medians, and the pick is the faster.
+TEST(DevicePolicy, BenchmarkStrategyMeasures) {
+  Behaviour cheapOnPaper;
+  cheapOnPaper.fixedRunMicros = 1e-3; // the cost model would pick it
+  cheapOnPaper.failRun = true;        // but it cannot run
+  ScopedBackend backend(Device::null, cheapOnPaper);
+  rlx::DevicePolicy byCost;
+  byCost.allow = {Device::cpu, Device::null};
+  EXPECT_EQ(*rlx::resolveDevice(smallModel(), std::nullopt, byCost),
+            Device::null);
+  rlx::DevicePolicy byBenchmark = byCost;
+  byBenchmark.strategy = rlx::PickStrategy::benchmark;
+  byBenchmark.benchmarkRuns = 3;
+  EXPECT_EQ(*rlx::resolveDevice(smallModel(), std::nullopt, byBenchmark),
+            Device::cpu);
+  auto rows = rlx::deviceReport(smallModel(), byBenchmark);
+  ASSERT_TRUE(rows.isOk());
+  const rlx::DeviceReportRow &null = (*rows)[size_t(Device::null)];
+  EXPECT_FALSE(null.estimatedMicros.has_value());
+  EXPECT_EQ(null.skipped, "injected run failure");
+  EXPECT_TRUE((*rows)[size_t(Device::cpu)].chosen);
+}
+
 TEST(DevicePolicy, ChainFromThePolicy) {
   rlx::DevicePolicy policy;
   policy.chain = {Device::vulkan, Device::cpu};
