@@ -19,6 +19,7 @@
 #include "api/Compiler.h"
 #include "rlx/CostModel.h"
 #include "rlx/Devices.h"
+#include "runtime/CompiledGraphImpl.h"
 #include "runtime/Runtime.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -30,13 +31,7 @@
 
 namespace mlir::rlx {
 
-/// A loaded artifact: the executable and the host threads it runs on (CPU
-/// backends; null for a device that runs its own workgroups). The pool
-/// outlives the executable.
-struct LoadedExecutable {
-  std::unique_ptr<::rlx::runtime::ThreadPool> pool;
-  std::unique_ptr<::rlx::runtime::Executable> executable;
-};
+using ::rlx::runtime::LoadedExecutable;
 
 /// Whether a backend runs one op, and why not.
 struct OpClaim {

@@ -8,10 +8,6 @@
 
 namespace rlx {
 
-struct CompiledGraphFactory {
-  static CompiledGraph make(std::unique_ptr<CompiledGraph::Impl> impl);
-};
-
 /// `model` compiled for `device` by a Session of the model's precision and
 /// lowering policy.
 Expected<CompiledGraph> compileModel(Device device, const Model &model);

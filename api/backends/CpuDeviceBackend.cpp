@@ -26,10 +26,6 @@ using ::rlx::StatusCode;
 
 namespace {
 
-/// More threads than any machine rlx runs on has cores: a larger count is
-/// a mistake, not a request.
-constexpr int kMaxThreads = 4096;
-
 unsigned hostThreads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
@@ -136,20 +132,7 @@ public:
       return Status(StatusCode::incompatible,
                     "the artifact is for device '" + artifact.device +
                         "', the session's device is 'cpu'");
-    if (threads < 0 || threads > kMaxThreads)
-      return Status(StatusCode::invalid_argument,
-                    "threads is " + std::to_string(threads) +
-                        "; it must be 0 (one per core) to " +
-                        std::to_string(kMaxThreads));
-    LoadedExecutable loaded;
-    loaded.pool = std::make_unique<::rlx::runtime::ThreadPool>(threads);
-    ::rlx::runtime::LoadOptions options;
-    options.pool = loaded.pool.get();
-    auto exe = ::rlx::runtime::load(artifact, options);
-    if (!exe)
-      return exe.status();
-    loaded.executable = std::move(*exe);
-    return loaded;
+    return ::rlx::runtime::loadWithThreads(artifact, threads);
   }
 };
 

@@ -6,9 +6,9 @@
 // it stores an element type the device's SPIR-V environment lacks.
 //
 //===----------------------------------------------------------------------===//
+#include "api/backends/BuiltinBackends.h"
 #include "api/backends/VulkanCodeFromLIR.h"
 #include "api/backends/VulkanDeviceTarget.h"
-#include "api/backends/BuiltinBackends.h"
 #include "conversion/LIRToSPIRV/SpirvBinary.h"
 #include "conversion/LIRToSPIRV/VulkanBackend.h"
 #include "conversion/Pipelines/Pipelines.h"
@@ -191,12 +191,7 @@ public:
       return Status(StatusCode::incompatible,
                     "the artifact is for device '" + artifact.device +
                         "', the session's device is 'vulkan'");
-    auto exe = ::rlx::runtime::load(artifact);
-    if (!exe)
-      return exe.status();
-    LoadedExecutable loaded;
-    loaded.executable = std::move(*exe);
-    return loaded;
+    return ::rlx::runtime::loadWithThreads(artifact, 0);
   }
 };
 

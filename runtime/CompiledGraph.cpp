@@ -1,0 +1,269 @@
+//===- CompiledGraph.cpp - A compiled graph, ready to run -----------------===//
+//
+// Checks every parameter and input against the manifest before the
+// executable sees it; loads artifacts from files and memory. Part of the
+// runtime library: no compiler involved.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/CompiledGraphImpl.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace rlx {
+
+namespace runtime {
+Expected<LoadedExecutable> loadWithThreads(const Artifact &artifact,
+                                           int threads) {
+  if (threads < 0 || threads > kMaxThreads)
+    return Status(StatusCode::invalid_argument,
+                  "threads is " + std::to_string(threads) +
+                      "; it must be 0 (one per core) to " +
+                      std::to_string(kMaxThreads));
+  LoadedExecutable loaded;
+  LoadOptions options;
+  // Only CPU code runs its workgroups on host threads.
+  if (artifact.device == "cpu") {
+    loaded.pool = std::make_unique<ThreadPool>(threads);
+    options.pool = loaded.pool.get();
+  }
+  Expected<std::unique_ptr<Executable>> exe = load(artifact, options);
+  if (!exe)
+    return exe.status();
+  loaded.executable = std::move(*exe);
+  return loaded;
+}
+} // namespace runtime
+
+CompiledGraph CompiledGraphFactory::make(runtime::LoadedExecutable loaded,
+                                         runtime::Artifact artifact,
+                                         Device device) {
+  auto impl = std::make_unique<CompiledGraph::Impl>();
+  impl->pool = std::move(loaded.pool);
+  impl->executable = std::move(loaded.executable);
+  impl->device = device;
+  impl->artifact = std::move(artifact);
+  const Manifest &m = impl->executable->manifest();
+  impl->bound.assign(m.slots.size(), false);
+  impl->inputSlots = m.slotsWithRole(SlotRole::input);
+  impl->boundInputs.assign(impl->inputSlots.size(), nullptr);
+  for (const Slot *slot : m.slotsWithRole(SlotRole::output))
+    impl->outputViews.push_back({slot, impl->executable->slotData(*slot)});
+  return CompiledGraph(std::move(impl));
+}
+
+CompiledGraph::CompiledGraph(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+CompiledGraph::CompiledGraph(CompiledGraph &&) noexcept = default;
+CompiledGraph &CompiledGraph::operator=(CompiledGraph &&) noexcept = default;
+CompiledGraph::~CompiledGraph() = default;
+
+const Manifest &CompiledGraph::manifest() const { return impl_->manifest(); }
+
+const std::vector<uint8_t> &CompiledGraph::artifactBytes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  if (impl_->artifactBytes.empty())
+    impl_->artifactBytes = runtime::serializeArtifact(impl_->artifact);
+  return impl_->artifactBytes;
+}
+
+Status CompiledGraph::setParam(const std::string &name, const float *data,
+                               size_t count) {
+  return setParamTyped(name, data, count * sizeof(float), DType::f32);
+}
+
+Status CompiledGraph::setParamTyped(const std::string &name, const void *data,
+                                    size_t bytes, DType dtype) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  Expected<size_t> index = impl_->findSlot(SlotRole::param, name);
+  if (!index)
+    return index.status();
+  const Slot &slot = impl_->manifest().slots[*index];
+  if (Status s = Impl::checkData(slot, data, bytes, dtype); !s)
+    return s;
+  if (Status s = impl_->executable->writeSlot(slot, data); !s)
+    return s;
+  impl_->bound[*index] = true;
+  return Status::ok();
+}
+
+Expected<std::vector<NamedOutput>>
+CompiledGraph::run(const std::vector<NamedInput> &inputs) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const Manifest &m = impl_->manifest();
+  std::vector<bool> given(m.slots.size(), false);
+  for (const NamedInput &in : inputs) {
+    Expected<size_t> index = impl_->findSlot(SlotRole::input, in.name);
+    if (!index)
+      return index.status();
+    if (given[*index])
+      return Status(StatusCode::invalid_argument,
+                    "input '" + in.name + "' is given more than once");
+    const Slot &slot = m.slots[*index];
+    if (Status s = Impl::checkData(slot, in.data, in.bytes, in.dtype); !s)
+      return s;
+    given[*index] = true;
+  }
+  for (size_t i = 0; i < m.slots.size(); ++i)
+    if (m.slots[i].role == SlotRole::input && !given[i])
+      return Status(StatusCode::invalid_argument,
+                    "input '" + m.slots[i].name + "' is missing");
+  if (Status s = impl_->checkParamsBound(); !s)
+    return s;
+  // Validated: the code reads each input where the caller holds it.
+  std::vector<const void *> &bound = impl_->boundInputs;
+  for (const NamedInput &in : inputs) {
+    const Slot *slot = m.findSlot(SlotRole::input, in.name);
+    bound[impl_->inputIndex(slot)] = in.data;
+  }
+  runtime::Executable &exe = *impl_->executable;
+  if (Status s = exe.run(impl_->inputTable()); !s)
+    return s;
+  std::vector<NamedOutput> outputs;
+  for (const Slot *slot : m.slotsWithRole(SlotRole::output)) {
+    NamedOutput out;
+    out.name = slot->name;
+    out.dtype = slot->dtype;
+    out.shape = slot->shape;
+    const uint8_t *data = exe.slotData(*slot);
+    out.bytes.assign(data, data + slot->size);
+    outputs.push_back(std::move(out));
+  }
+  return outputs;
+}
+
+Expected<OutputViews>
+CompiledGraph::runSlots(const std::vector<const void *> &inputs) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const std::vector<const Slot *> &slots = impl_->inputSlots;
+  if (inputs.size() != slots.size())
+    return Status(StatusCode::invalid_argument,
+                  "runSlots got " + std::to_string(inputs.size()) +
+                      " inputs, the graph has " + std::to_string(slots.size()));
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (!inputs[i] && slots[i]->size)
+      return Status(StatusCode::invalid_argument,
+                    "input " + std::to_string(i) + " ('" + slots[i]->name +
+                        "'): null data pointer with nonzero size");
+  if (Status s = impl_->checkParamsBound(); !s)
+    return s;
+  for (size_t i = 0; i < slots.size(); ++i)
+    impl_->boundInputs[i] = inputs[i];
+  if (Status s = impl_->executable->run(impl_->inputTable()); !s)
+    return s;
+  return OutputViews{impl_->outputViews.data(), impl_->outputViews.size()};
+}
+
+void CompiledGraph::setProfiling(bool on) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->executable->setProfiling(on);
+}
+
+std::vector<DispatchTime> CompiledGraph::dispatchTimes() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const runtime::Executable &exe = *impl_->executable;
+  std::vector<DispatchTime> times;
+  if (exe.profiledRuns() == 0)
+    return times;
+  const auto &dispatches = exe.manifest().dispatches;
+  for (size_t i = 0; i < dispatches.size(); ++i) {
+    DispatchTime t;
+    t.symbol = dispatches[i].symbol;
+    t.kernel = dispatches[i].kernel;
+    t.grid = dispatches[i].grid;
+    t.meanMicros = static_cast<double>(exe.dispatchNanos()[i]) / 1000.0 /
+                   static_cast<double>(exe.profiledRuns());
+    times.push_back(std::move(t));
+  }
+  return times;
+}
+
+//===----------------------------------------------------------------------===//
+// Session
+//===----------------------------------------------------------------------===//
+
+Device CompiledGraph::device() const { return impl_->device; }
+
+Status CompiledGraph::save(const std::string &path) const {
+  const std::vector<uint8_t> &bytes = artifactBytes();
+  std::string temp =
+      path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(temp, ec);
+    if (ec)
+      return Status(StatusCode::not_found,
+                    path + ": cannot write: " + ec.message());
+    os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+    os.close();
+    if (os.has_error()) {
+      os.clear_error();
+      llvm::sys::fs::remove(temp);
+      return Status(StatusCode::resource_exhausted, path + ": writing failed");
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
+    llvm::sys::fs::remove(temp);
+    return Status(StatusCode::not_found,
+                  path + ": cannot write: " + ec.message());
+  }
+  return Status::ok();
+}
+
+/// The device an artifact names, as the public enum.
+static Expected<Device> deviceOf(const runtime::Artifact &artifact) {
+  Expected<Device> device = parseDevice(artifact.device);
+  if (!device)
+    return Status(StatusCode::incompatible,
+                  "artifact '" + artifact.manifest.name + "' is for device '" +
+                      artifact.device + "', which rlx does not know");
+  return device;
+}
+
+static Expected<CompiledGraph> loadDecoded(runtime::Artifact artifact,
+                                           const LoadOptions &options) {
+  Expected<Device> device = deviceOf(artifact);
+  if (!device)
+    return device.status();
+  Expected<runtime::LoadedExecutable> loaded =
+      runtime::loadWithThreads(artifact, options.threads);
+  if (!loaded)
+    return loaded.status();
+  return CompiledGraphFactory::make(std::move(*loaded), std::move(artifact),
+                                    *device);
+}
+
+Expected<CompiledGraph> loadBytes(const uint8_t *data, size_t size,
+                                  const LoadOptions &options) {
+  if (!data && size)
+    return Status(StatusCode::invalid_argument,
+                  "loadBytes: null data with nonzero size");
+  Expected<runtime::Artifact> artifact =
+      runtime::deserializeArtifact(data, size);
+  if (!artifact)
+    return artifact.status();
+  return loadDecoded(std::move(*artifact), options);
+}
+
+Expected<CompiledGraph> load(const std::string &path,
+                             const LoadOptions &options) {
+  if (llvm::sys::fs::is_directory(path))
+    return Status(StatusCode::invalid_argument,
+                  path + ": is a directory, not an artifact");
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return Status(StatusCode::not_found,
+                  path + ": " + buffer.getError().message());
+  Expected<runtime::Artifact> artifact = runtime::deserializeArtifact(
+      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart()),
+      (*buffer)->getBufferSize());
+  if (!artifact)
+    return Status(artifact.status().code(),
+                  path + ": " + artifact.status().message());
+  return loadDecoded(std::move(*artifact), options);
+}
+
+} // namespace rlx

@@ -1,0 +1,129 @@
+//===- CompiledGraphImpl.h - What a CompiledGraph holds ---------*- C++ -*-===//
+//
+// The runtime side of rlx/CompiledGraph.h, shared with the compiler's API
+// (api/Session.cpp) that makes CompiledGraphs from what it compiled: an
+// executable, the threads it runs on and the artifact it came from.
+// MLIR-free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_RUNTIME_COMPILEDGRAPHIMPL_H
+#define RLX_RUNTIME_COMPILEDGRAPHIMPL_H
+
+#include "rlx/CompiledGraph.h"
+#include "runtime/Runtime.h"
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+
+namespace rlx {
+
+namespace runtime {
+/// A loaded artifact: the executable and the host threads it runs on (a
+/// CPU artifact; none for a device that runs its own workgroups). The pool
+/// outlives the executable.
+struct LoadedExecutable {
+  std::unique_ptr<ThreadPool> pool;
+  std::unique_ptr<Executable> executable;
+};
+
+/// load() with the threads a CPU artifact runs on: `threads` 0 is one per
+/// core; fewer than 0 or more than kMaxThreads is invalid_argument.
+Expected<LoadedExecutable> loadWithThreads(const Artifact &artifact,
+                                           int threads);
+/// More threads than any machine rlx runs on has cores: a larger count is
+/// a mistake, not a request.
+constexpr int kMaxThreads = 4096;
+} // namespace runtime
+
+struct CompiledGraph::Impl {
+  /// The compiled (or loaded) artifact, kept for artifactBytes().
+  runtime::Artifact artifact;
+  /// Its serialized form, made on the first artifactBytes() call.
+  std::vector<uint8_t> artifactBytes;
+  /// The executable and the threads it runs on (the pool outlives it).
+  std::unique_ptr<runtime::ThreadPool> pool;
+  std::unique_ptr<runtime::Executable> executable;
+  Device device = Device::cpu;
+  /// Which param slots have been bound (by manifest slot index).
+  std::vector<bool> bound;
+  /// Input slots and output views in manifest order, made once at load so
+  /// runSlots allocates nothing.
+  std::vector<const Slot *> inputSlots;
+  std::vector<OutputView> outputViews;
+  /// The input table of the next run: where each input's data is (the
+  /// caller's memory; the code reads it in place, nothing is copied).
+  std::vector<const void *> boundInputs;
+  /// One run at a time: the executable has one arena.
+  std::mutex mutex;
+
+  const Manifest &manifest() const { return executable->manifest(); }
+
+  /// The position of input `slot` in inputSlots (the input table).
+  size_t inputIndex(const Slot *slot) const {
+    return static_cast<size_t>(
+        std::find(inputSlots.begin(), inputSlots.end(), slot) -
+        inputSlots.begin());
+  }
+  /// The table for CpuExecutable::run; a graph without inputs uses the
+  /// executable's own.
+  const void *const *inputTable() const {
+    return boundInputs.empty() ? nullptr : boundInputs.data();
+  }
+
+  /// The slot of `role` named `name` and its index, or a not_found Status.
+  Expected<size_t> findSlot(SlotRole role, const std::string &name) const {
+    const auto &slots = manifest().slots;
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (slots[i].role == role && slots[i].name == name)
+        return i;
+    std::string known;
+    for (const Slot &s : slots)
+      if (s.role == role)
+        known += (known.empty() ? "" : ", ") + s.name;
+    return Status(StatusCode::not_found,
+                  std::string("no ") + slotRoleName(role) + " named '" + name +
+                      "' (the graph's " + slotRoleName(role) +
+                      "s: " + (known.empty() ? "none" : known) + ")");
+  }
+
+  /// Checks that `bytes` of `dtype` fit `slot` exactly.
+  static Status checkData(const Slot &slot, const void *data, size_t bytes,
+                          DType dtype) {
+    std::string what =
+        std::string(slotRoleName(slot.role)) + " '" + slot.name + "'";
+    if (dtype != slot.dtype)
+      return Status(StatusCode::invalid_argument,
+                    what + " has dtype " + dtypeName(slot.dtype) + ", got " +
+                        dtypeName(dtype));
+    if (bytes != slot.size)
+      return Status(StatusCode::invalid_argument,
+                    what + " needs " + std::to_string(slot.elementCount()) +
+                        " elements (" + std::to_string(slot.size) +
+                        " bytes), got " + std::to_string(bytes) + " bytes");
+    if (!data && bytes != 0)
+      return Status(StatusCode::invalid_argument,
+                    what + ": null data pointer with nonzero size");
+    return Status::ok();
+  }
+
+  Status checkParamsBound() const {
+    const auto &slots = manifest().slots;
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (slots[i].role == SlotRole::param && !bound[i])
+        return Status(StatusCode::not_found,
+                      "parameter '" + slots[i].name +
+                          "' was never bound (call setParam)");
+    return Status::ok();
+  }
+};
+
+struct CompiledGraphFactory {
+  /// A CompiledGraph of `loaded`, which came from `artifact`.
+  static CompiledGraph make(runtime::LoadedExecutable loaded,
+                            runtime::Artifact artifact, Device device);
+};
+
+} // namespace rlx
+
+#endif // RLX_RUNTIME_COMPILEDGRAPHIMPL_H
