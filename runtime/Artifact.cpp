@@ -4,6 +4,8 @@
 #include "runtime/ManifestVerifier.h"
 #include "runtime/VulkanCodeVerifier.h"
 
+#include "rlx/Version.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -478,14 +480,19 @@ Expected<Artifact> deserializeArtifact(const uint8_t *data, size_t size) {
                   "truncated: " + std::to_string(size) +
                       " bytes is shorter than the " +
                       std::to_string(kArtifactHeaderSize) + "-byte header");
+  // The compatibility policy: docs/Embedding.md, "Versions".
   uint32_t version = loadU32(data + 4);
-  if (version != kArtifactFormatVersion)
-    return Status(
-        StatusCode::incompatible,
+  if (version != kArtifactFormatVersion) {
+    std::string both =
         "artifact format version " + std::to_string(version) +
-            (version > kArtifactFormatVersion ? " is newer than" : " is not") +
-            " the version this runtime reads (" +
-            std::to_string(kArtifactFormatVersion) + ")");
+        (version > kArtifactFormatVersion ? " is newer" : " is older") +
+        " than the version rlx " RLX_VERSION_STRING " reads (" +
+        std::to_string(kArtifactFormatVersion) + ")";
+    return Status(StatusCode::incompatible,
+                  version > kArtifactFormatVersion
+                      ? both + ": the artifact needs a newer rlx"
+                      : both + ": recompile the model with this rlx");
+  }
   uint64_t payloadSize = loadU64(data + 8);
   uint64_t available = size - kArtifactHeaderSize;
   if (payloadSize > available)

@@ -2,6 +2,8 @@
 #include "runtime/Artifact.h"
 #include "runtime/VulkanCodeVerifier.h"
 
+#include "rlx/Version.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -252,25 +254,52 @@ TEST(Artifact, WrongMagic) {
                  "not an rlx artifact");
 }
 
-TEST(Artifact, NewerVersion) {
+// The compatibility policy (docs/Embedding.md, "Versions"): a build loads
+// its own artifact format version only, and the message names both
+// versions and what to do.
+void expectVersionRejected(uint32_t version, const std::string &message) {
   std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
-  bytes[4] = kArtifactFormatVersion + 1;
-  expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 5 is newer than the version this "
-                 "runtime reads (4)");
+  std::memcpy(bytes.data() + 4, &version, sizeof(version));
+  Expected<Artifact> r = decode(bytes);
+  ASSERT_FALSE(r.isOk()) << "version " << version << " accepted";
+  EXPECT_EQ(r.status().code(), StatusCode::incompatible);
+  EXPECT_EQ(r.status().message(), message);
 }
 
-// Versions 1 and 2 (one object file; no kernel ABI version or device) and 3
-// (no dispatch FLOPs and bytes): not read as version 4.
+// A newer artifact needs a newer rlx.
+TEST(Artifact, NewerVersion) {
+  for (uint32_t version :
+       {kArtifactFormatVersion + 1, std::numeric_limits<uint32_t>::max()})
+    expectVersionRejected(
+        version, "artifact format version " + std::to_string(version) +
+                     " is newer than the version rlx " RLX_VERSION_STRING
+                     " reads (" +
+                     std::to_string(kArtifactFormatVersion) +
+                     "): the artifact needs a newer rlx");
+}
+
+// An older one is recompiled: versions 1 and 2 (one object file; no kernel
+// ABI version or device) and 3 (no dispatch FLOPs and bytes) are not read
+// as version 4.
 TEST(Artifact, OlderVersion) {
-  std::vector<uint8_t> bytes = serializeArtifact(makeArtifact());
-  bytes[4] = 2;
-  expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 2 is not");
-  bytes[4] = 3;
-  expectRejected(bytes, StatusCode::incompatible,
-                 "artifact format version 3 is not the version this runtime "
-                 "reads (4)");
+  for (uint32_t version = 0; version < kArtifactFormatVersion; ++version)
+    expectVersionRejected(
+        version, "artifact format version " + std::to_string(version) +
+                     " is older than the version rlx " RLX_VERSION_STRING
+                     " reads (" +
+                     std::to_string(kArtifactFormatVersion) +
+                     "): recompile the model with this rlx");
+}
+
+// rlx/Version.h: the library's version is the headers', and its artifact
+// format version is the one the reader checks.
+TEST(Artifact, LibraryVersion) {
+  EXPECT_STREQ(::rlx::version(), RLX_VERSION_STRING);
+  EXPECT_EQ(std::string(RLX_VERSION_STRING),
+            std::to_string(RLX_VERSION_MAJOR) + "." +
+                std::to_string(RLX_VERSION_MINOR) + "." +
+                std::to_string(RLX_VERSION_PATCH));
+  EXPECT_EQ(::rlx::artifactFormatVersion(), kArtifactFormatVersion);
 }
 
 // Code compiled against another kernel ABI (runtime/KernelAbi.h) is not
