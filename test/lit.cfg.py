@@ -27,6 +27,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["rlx-opt", "rlx-run", "rlx-embed-example"], [config.rlx_tools_dir])
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%rlx_version", config.rlx_version))
 # The gtest binaries, for tests that run one in a special environment.
 config.substitutions.append(
     ("%rlx_unit_dir", os.path.join(config.rlx_obj_root, "test", "Unit")))

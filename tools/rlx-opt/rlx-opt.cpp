@@ -3,10 +3,12 @@
 // mlir-opt with rlx's dialects and passes and only the upstream pieces rlx
 // uses. Before parsing, the input's nesting depth is checked (RELIABILITY.md
 // contract 3): MLIR's recursive parser would overflow the stack on it.
+// --version prints rlx's version (tools/ToolVersion.h).
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
+#include "tools/ToolVersion.h"
 
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/IR/Dialect.h"
@@ -34,6 +36,7 @@ static void registerPasses() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ::rlx::tools::setVersionPrinter("rlx-opt");
   DialectRegistry registry;
   mlir::rlx::registerRlxCompiler(registry);
   registerPasses();

@@ -26,6 +26,7 @@
 #include "runtime/Artifact.h"
 #include "runtime/Npy.h"
 #include "runtime/Runtime.h"
+#include "tools/ToolVersion.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -223,6 +224,7 @@ static int runMain();
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  rlx::tools::setVersionPrinter("rlx-run");
   cl::ParseCommandLineOptions(argc, argv, "rlx: compile and run a model\n");
   return checkVulkanMessages(runMain());
 }
