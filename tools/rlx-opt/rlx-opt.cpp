@@ -3,7 +3,8 @@
 // mlir-opt with rlx's dialects and passes and only the upstream pieces rlx
 // uses. Before parsing, the input's nesting depth is checked (RELIABILITY.md
 // contract 3): MLIR's recursive parser would overflow the stack on it.
-// --version prints rlx's version (tools/ToolVersion.h).
+// --help lists rlx's and MLIR's options; libLLVM's code generator flags are
+// in --help-hidden. --version prints rlx's version (tools/ToolVersion.h).
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/Pipelines/Pipelines.h"
@@ -16,6 +17,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -34,15 +36,72 @@ static void registerPasses() {
   registerInlinerPass();
 }
 
+// Option categories print sorted by name: this one comes first.
+static llvm::cl::OptionCategory
+    rlxCategory("Compiler passes and pipelines",
+                "rlx's passes and pipelines and the upstream passes rlx-opt "
+                "offers; run one by its flag (--mir-fuse) or a textual "
+                "pipeline");
+
+static llvm::cl::opt<bool>
+    listPasses("list-passes",
+               llvm::cl::desc("print every pass and pipeline with its "
+                              "options, and exit"),
+               llvm::cl::cat(rlxCategory));
+
+/// The option whose values are the pass and pipeline flags (MLIR's pass
+/// list), found by a flag rlx registers.
+static llvm::cl::Option *passList() {
+  return llvm::cl::getRegisteredOptions().lookup("rlx-cpu-pipeline");
+}
+
+/// Keeps --help short: the options registered before main runs are
+/// libLLVM's (every code generator's flags: aarch64, amdgpu, x86, polly,
+/// ...) and move to --help-hidden, as does the pass list (its 200 lines are
+/// --list-passes); MLIR's options, registered here, stay.
+static void arrangeOptions(DialectRegistry &registry) {
+  llvm::StringMap<llvm::cl::Option *> &options =
+      llvm::cl::getRegisteredOptions();
+  for (auto &[name, option] : options) {
+    if (option->getOptionHiddenFlag() != llvm::cl::NotHidden ||
+        llvm::is_contained(option->Categories, &rlxCategory) ||
+        llvm::is_contained({"help", "help-list", "version"}, name))
+      continue;
+    option->setHiddenFlag(llvm::cl::Hidden);
+  }
+  MlirOptMainConfig::registerCLOptions(registry);
+  for (const char *name : {"pass-pipeline", "p"})
+    if (llvm::cl::Option *option = options.lookup(name))
+      option->addCategory(rlxCategory);
+  if (llvm::cl::Option *option = passList()) {
+    option->addCategory(rlxCategory);
+    option->setHiddenFlag(llvm::cl::Hidden);
+  }
+}
+
+static const char overview[] =
+    "rlx pass driver: rlx's passes and pipelines on MLIR text\n\n"
+    "  rlx-opt m.mlir --rlx-cpu-pipeline=\"bind=batch=64\"  HIR to LLVM "
+    "for the CPU\n"
+    "  rlx-opt m.mlir --convert-hir-to-mir --mir-fuse     passes by flag\n"
+    "  rlx-opt --list-passes      every pass and pipeline with its options\n"
+    "  rlx-opt --help-hidden      every option, LLVM's included\n";
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   ::rlx::tools::setVersionPrinter("rlx-opt");
   DialectRegistry registry;
   mlir::rlx::registerRlxCompiler(registry);
   registerPasses();
+  arrangeOptions(registry);
 
   auto [inputFile, outputFile] =
-      registerAndParseCLIOptions(argc, argv, "rlx pass driver\n", registry);
+      registerAndParseCLIOptions(argc, argv, overview, registry);
+  if (listPasses) {
+    if (llvm::cl::Option *option = passList())
+      option->printOptionInfo(option->getOptionWidth());
+    return 0;
+  }
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   if (config.shouldShowDialects()) {
     llvm::outs() << "Available Dialects: ";
