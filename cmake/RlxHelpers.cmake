@@ -35,3 +35,73 @@ function(rlx_add_dialect_tablegen dialect ns)
   add_public_tablegen_target(RLX${dialect}IncGen)
   add_mlir_doc(${dialect}Ops ${dialect}Ops Dialects/ -gen-dialect-doc -dialect=${ns})
 endfunction()
+
+# rlx_add_shared_library(name OUTPUT_NAME file EXPORT_NAME export
+#                        OBJECTS_OF static-libs... [PUBLIC shared-libs...])
+# A shared library of the installed rlx (docs/Development.md, "Install"):
+# the objects of the given static libraries and of every rlx static library
+# they link, except those already in a shared library of PUBLIC. What those
+# libraries link besides (MLIR, LLVM, OpenBLAS, Vulkan, SPIRV-Tools) is
+# linked privately, so a consumer needs none of it to build. Only namespace
+# rlx is exported (cmake/rlx-exports.map); the static libraries the tests
+# link are unchanged.
+function(rlx_add_shared_library name)
+  cmake_parse_arguments(ARG "" "OUTPUT_NAME;EXPORT_NAME" "OBJECTS_OF;PUBLIC"
+                        ${ARGN})
+  # Static libraries inside the PUBLIC shared libraries stay out.
+  set(provided)
+  foreach(lib ${ARG_PUBLIC})
+    get_target_property(libs ${lib} RLX_STATIC_LIBRARIES)
+    list(APPEND provided ${libs})
+  endforeach()
+  set(ours)
+  set(others)
+  set(queue ${ARG_OBJECTS_OF})
+  while(queue)
+    list(POP_FRONT queue lib)
+    if(lib IN_LIST ours OR lib IN_LIST provided)
+      continue()
+    endif()
+    if(TARGET ${lib})
+      get_target_property(type ${lib} TYPE)
+      get_target_property(imported ${lib} IMPORTED)
+      if(type STREQUAL "STATIC_LIBRARY" AND NOT imported)
+        list(APPEND ours ${lib})
+        get_target_property(deps ${lib} LINK_LIBRARIES)
+        if(deps)
+          list(APPEND queue ${deps})
+        endif()
+        continue()
+      endif()
+    endif()
+    list(APPEND others ${lib})
+  endwhile()
+  list(REMOVE_DUPLICATES others)
+
+  set(objects)
+  foreach(lib ${ours})
+    list(APPEND objects $<TARGET_OBJECTS:${lib}>)
+  endforeach()
+  add_library(${name} SHARED ${objects})
+  add_library(rlx::${ARG_EXPORT_NAME} ALIAS ${name})
+  target_link_libraries(${name} PRIVATE ${others} PUBLIC ${ARG_PUBLIC})
+  target_include_directories(${name} INTERFACE
+    $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${CMAKE_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_compile_features(${name} INTERFACE cxx_std_17)
+  set(exports ${CMAKE_SOURCE_DIR}/cmake/rlx-exports.map)
+  target_link_options(${name} PRIVATE -Wl,--version-script=${exports}
+                      -Wl,--no-undefined)
+  # 0.x: a minor version may change the ABI, so the soname carries it.
+  set_target_properties(${name} PROPERTIES
+    OUTPUT_NAME ${ARG_OUTPUT_NAME}
+    EXPORT_NAME ${ARG_EXPORT_NAME}
+    VERSION ${PROJECT_VERSION}
+    SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR}
+    LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib
+    LINK_DEPENDS ${exports}
+    INSTALL_RPATH "$ORIGIN"
+    INSTALL_RPATH_USE_LINK_PATH ON
+    RLX_STATIC_LIBRARIES "${ours}")
+endfunction()
