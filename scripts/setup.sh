@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  clang lld ninja-build cmake ccache
+  clang lld ninja-build cmake ccache pkgconf
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libopenblas-dev
   libgtest-dev libgmock-dev libbenchmark-dev

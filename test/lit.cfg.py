@@ -27,7 +27,13 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["rlx-opt", "rlx-run", "rlx-embed-example"], [config.rlx_tools_dir])
 config.substitutions.append(("%python", sys.executable))
+# test/Install: the build tree to install, and the CMake, compiler and
+# Ninja it was configured with.
+config.substitutions.append(("%rlx_obj_root", config.rlx_obj_root))
 config.substitutions.append(("%rlx_version", config.rlx_version))
+config.substitutions.append(("%cmake_cxx_compiler", config.cmake_cxx_compiler))
+config.substitutions.append(("%cmake_make_program", config.cmake_make_program))
+config.substitutions.append(("%cmake", config.cmake_command))
 # The gtest binaries, for tests that run one in a special environment.
 config.substitutions.append(
     ("%rlx_unit_dir", os.path.join(config.rlx_obj_root, "test", "Unit")))
