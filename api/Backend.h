@@ -96,6 +96,11 @@ private:
   std::optional<::rlx::DeviceCostModel> cost_;
 };
 
+/// How the MIR op claims of target `targetName` (passes/MIR/Target.h) run
+/// `opName`: native if claimed, rewritten if legalization rewrites it into
+/// claimed ops, unsupported if it is not a MIR op.
+::rlx::OpSupport claimOfTarget(StringRef targetName, StringRef opName);
+
 using BackendFactory = std::function<std::unique_ptr<Backend>()>;
 
 /// Registers `factory` for `device`, replacing the backend there (built-in

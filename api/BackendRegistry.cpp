@@ -1,6 +1,7 @@
 //===- BackendRegistry.cpp - Which backend serves which device ------------===//
 #include "api/Backend.h"
 #include "api/backends/BuiltinBackends.h"
+#include "passes/MIR/Target.h"
 
 #include <map>
 
@@ -9,6 +10,14 @@ namespace mlir::rlx {
 using ::rlx::Device;
 
 Backend::~Backend() = default;
+
+::rlx::OpSupport claimOfTarget(StringRef targetName, StringRef opName) {
+  const mir::Target *target = mir::lookupTarget(targetName);
+  if (!target || !opName.starts_with("mir."))
+    return ::rlx::OpSupport::unsupported;
+  return target->claims(opName) ? ::rlx::OpSupport::native
+                                : ::rlx::OpSupport::rewritten;
+}
 
 /// The backends rlx registers itself, by device (none: no backend).
 static BackendFactory builtinFactory(Device device) {

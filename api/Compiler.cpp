@@ -55,14 +55,18 @@ DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) {
         llvm::raw_string_ostream os(text);
         if (!text.empty())
           os << "\n";
-        // "file:line:col: message", as compilers print it.
+        // "file:line:col: error: message", as compilers print it.
+        const char *severity =
+            d.getSeverity() == DiagnosticSeverity::Error     ? "error: "
+            : d.getSeverity() == DiagnosticSeverity::Warning ? "warning: "
+                                                             : "note: ";
         if (auto file = d.getLocation()->findInstanceOf<FileLineColLoc>())
           os << file.getFilename().getValue() << ":" << file.getLine() << ":"
-             << file.getColumn() << ": " << d;
+             << file.getColumn() << ": " << severity << d;
         else if (auto name = d.getLocation()->findInstanceOf<NameLoc>())
-          os << name.getName().getValue() << ": " << d;
+          os << name.getName().getValue() << ": " << severity << d;
         else
-          os << d.getLocation() << ": " << d;
+          os << d.getLocation() << ": " << severity << d;
         for (Diagnostic &note : d.getNotes())
           os << "\n  note: " << note;
         return success();
@@ -202,8 +206,9 @@ CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
 
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileText(MLIRContext *ctx, std::string_view text,
-            const CompilerOptions &options) {
-  ::rlx::Expected<OwningOpRef<ModuleOp>> module = parseModuleText(ctx, text);
+            const CompilerOptions &options, std::string_view sourceName) {
+  ::rlx::Expected<OwningOpRef<ModuleOp>> module =
+      parseModuleText(ctx, text, sourceName);
   if (!module)
     return module.status();
   return compileModule(**module, options);

@@ -43,7 +43,8 @@ void fillPipelineOptions(PipelineOptions &pipeline,
 /// Syntax errors are invalid_argument with line:col.
 ::rlx::Expected<::rlx::runtime::Artifact>
 compileText(MLIRContext *ctx, std::string_view text,
-            const CompilerOptions &options);
+            const CompilerOptions &options,
+            std::string_view sourceName = "<module>");
 
 /// Gives `module` its target through the backend of options.device
 /// (Backend::attachTarget): the one it names, else the device's (Device::

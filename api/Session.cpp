@@ -100,7 +100,8 @@ Expected<CompiledGraph> Session::compileWith(const Graph &graph,
 }
 
 Expected<CompiledGraph> Session::compileWith(std::string_view text,
-                                             const CompileOptions &options) {
+                                             const CompileOptions &options,
+                                             std::string_view sourceName) {
   Expected<mlir::rlx::Backend *> backend =
       mlir::rlx::usableBackend(impl_->device);
   if (!backend)
@@ -108,7 +109,8 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
   return impl_->finish(**backend,
                        mlir::rlx::compileText(impl_->context.get(), text,
-                                              impl_->compilerOptions(options)),
+                                              impl_->compilerOptions(options),
+                                              sourceName),
                        options.threads);
 }
 
@@ -127,8 +129,9 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
 
 Expected<CompiledGraph> compileModel(Device device, const Model &model) {
   Session session(device, model.precision, model.policy);
-  return model.isGraph ? session.compileWith(model.graph, model.options)
-                       : session.compileWith(model.text, model.options);
+  return model.isGraph
+             ? session.compileWith(model.graph, model.options)
+             : session.compileWith(model.text, model.options, model.sourceName);
 }
 
 } // namespace rlx

@@ -31,7 +31,7 @@ stages="$(mktemp -d)"
 trap 'rm -rf "$stages"' EXIT
 
 echo "== $model (bind: ${bind:-none}), $device =="
-"$build/bin/rlx-run" "$model" --device "$device" ${bind:+--bind "$bind"} \
+"$build/bin/rlx-run" "$model" --random-inputs --random-params --device "$device" ${bind:+--bind "$bind"} \
   --fusion-report --dump-stages "$stages" --repeat 20 > "$stages/run.txt"
 echo
 echo "== stages written: $(cd "$stages" && ls *.mlir | tr '\n' ' ')"

@@ -50,9 +50,7 @@ public:
   }
 
   ::rlx::OpSupport claimKind(StringRef opName) override {
-    // Every MIR op has a CPU kernel (the neutral kernels of MIRToLIR).
-    return opName.starts_with("mir.") ? ::rlx::OpSupport::native
-                                      : ::rlx::OpSupport::unsupported;
+    return claimOfTarget("cpu", opName);
   }
 
   OpClaim claim(Operation *op) override {

@@ -86,10 +86,7 @@ public:
   }
 
   ::rlx::OpSupport claimKind(StringRef opName) override {
-    // Every MIR op has a GPU kernel or the neutral kernel, one invocation
-    // per workgroup (VulkanKernelConfig.cpp).
-    return opName.starts_with("mir.") ? ::rlx::OpSupport::native
-                                      : ::rlx::OpSupport::unsupported;
+    return claimOfTarget("vulkan", opName);
   }
 
   OpClaim claim(Operation *op) override {

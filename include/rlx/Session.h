@@ -37,8 +37,11 @@ public:
   Expected<CompiledGraph> compile(std::string_view moduleText);
   Expected<CompiledGraph> compileWith(const Graph &graph,
                                       const CompileOptions &options);
+  /// `sourceName` is the file name diagnostics give ("model.mlir:3:7:
+  /// error: ...").
   Expected<CompiledGraph> compileWith(std::string_view moduleText,
-                                      const CompileOptions &options);
+                                      const CompileOptions &options,
+                                      std::string_view sourceName = "<module>");
   /// Loads a serialized artifact (no compiler involved); it must be for the
   /// session's device (incompatible otherwise).
   Expected<CompiledGraph> load(const std::vector<uint8_t> &artifact,

@@ -76,6 +76,16 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
     }
   }
 
+  /// " 'x'" for an argument named by a `<dialect>.name` annotation, else "".
+  static std::string argumentName(func::FuncOp func, unsigned index) {
+    if (DictionaryAttr attrs = func.getArgAttrDict(index))
+      for (NamedAttribute attr : attrs)
+        if (attr.getName().strref().ends_with(".name"))
+          if (auto name = dyn_cast<StringAttr>(attr.getValue()))
+            return " '" + name.str() + "'";
+    return "";
+  }
+
   /// Makes every argument type static from its `mir.dims` symbols and drops
   /// the annotation. Reports each unbound symbol once.
   LogicalResult bindArguments(func::FuncOp func, const Bindings &bindings) {
@@ -107,7 +117,11 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
         }
         if (reported.insert(symbol).second)
           func.emitError() << "symbol '" << symbol << "' (argument " << index
-                           << " dim " << d << ") is not bound; bindings: "
+                           << argumentName(func, index) << " dim " << d
+                           << ") is not bound: bind it with --bind " << symbol
+                           << "=<size> (rlx-run), bind=" << symbol
+                           << "=<size> (the pipelines' option) or "
+                              "CompileOptions::dims; bindings: "
                            << (bindings.text.empty() ? "none" : bindings.text);
         ok = false;
       }

@@ -14,9 +14,13 @@
 // model (or, without one, whether it is available); --bench-devices times
 // the model on every device that runs it.
 //
-// Inputs and parameters not given as .npy files get seeded uniform random
-// values in [-1, 1). Outputs are printed (shape and leading values) or
-// written as .npy. --repeat N prints the median latency of N runs; with
+// Every input and parameter comes from a .npy file (--input / --param
+// name=file.npy), or, only with --random-inputs / --random-params, from
+// seeded uniform random values in [-1, 1) (each one named on stderr). A
+// name the graph lacks, a file of another shape or dtype, and a slot left
+// without data are errors: rlx-run never guesses. Outputs are printed (shape
+// and leading values) or written as .npy. --repeat N prints the median latency
+// of N runs; with
 // --profile also each dispatch's mean time, slowest first.
 //
 //===----------------------------------------------------------------------===//
@@ -45,82 +49,100 @@
 
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.mlir>"),
-                                      cl::init(""));
-static cl::opt<std::string>
-    artifactPath("artifact", cl::desc("load this artifact"), cl::init(""));
-static cl::list<std::string> binds("bind", cl::desc("symbol=size"),
-                                   cl::CommaSeparated);
-static cl::list<std::string> inputFiles("input", cl::desc("name=file.npy"));
-static cl::list<std::string> paramFiles("param", cl::desc("name=file.npy"));
-static cl::opt<unsigned> seed("seed", cl::desc("random data seed"),
-                              cl::init(1));
-static cl::opt<unsigned>
-    repeat("repeat", cl::desc("time this many runs (median)"), cl::init(0));
+static cl::OptionCategory category("rlx-run options");
+
+static cl::opt<std::string> modelPath(cl::Positional, cl::cat(category),
+                                      cl::desc("<model.mlir>"), cl::init(""));
+static cl::opt<std::string> artifactPath("artifact", cl::cat(category),
+                                         cl::desc("load this artifact"),
+                                         cl::init(""));
+static cl::list<std::string> binds("bind", cl::cat(category),
+                                   cl::desc("symbol=size"), cl::CommaSeparated);
+static cl::list<std::string> inputFiles("input", cl::cat(category),
+                                        cl::desc("name=file.npy"));
+static cl::list<std::string> paramFiles("param", cl::cat(category),
+                                        cl::desc("name=file.npy"));
+static cl::opt<bool> randomInputs(
+    "random-inputs", cl::cat(category),
+    cl::desc("fill inputs without --input with seeded random values"),
+    cl::init(false));
+static cl::opt<bool> randomParams(
+    "random-params", cl::cat(category),
+    cl::desc("fill parameters without --param with seeded random values"),
+    cl::init(false));
+static cl::opt<unsigned> seed("seed", cl::cat(category),
+                              cl::desc("random data seed"), cl::init(1));
+static cl::opt<unsigned> repeat("repeat", cl::cat(category),
+                                cl::desc("time this many runs (median)"),
+                                cl::init(0));
 static cl::opt<bool> profile(
-    "profile",
+    "profile", cl::cat(category),
     cl::desc("with --repeat: print each dispatch's mean time, slowest first"),
     cl::init(false));
-static cl::opt<int> threads("num-threads",
+static cl::opt<int> threads("num-threads", cl::cat(category),
                             cl::desc("worker threads (0: one per core)"),
                             cl::init(0));
-static cl::opt<std::string> outputDir("output-dir",
+static cl::opt<std::string> outputDir("output-dir", cl::cat(category),
                                       cl::desc("write outputs as .npy here"),
                                       cl::init(""));
-static cl::opt<std::string> emitArtifact("emit-artifact",
+static cl::opt<std::string> emitArtifact("emit-artifact", cl::cat(category),
                                          cl::desc("write the artifact here"),
                                          cl::init(""));
-static cl::opt<std::string> dumpStages("dump-stages",
+static cl::opt<std::string> dumpStages("dump-stages", cl::cat(category),
                                        cl::desc("write each stage's IR here"),
                                        cl::init(""));
-static cl::opt<bool> fusionReport("fusion-report",
+static cl::opt<bool> fusionReport("fusion-report", cl::cat(category),
                                   cl::desc("print the fusion report"),
                                   cl::init(false));
 static cl::opt<std::string>
-    targetTriple("target-triple",
+    targetTriple("target-triple", cl::cat(category),
                  cl::desc("compile for this LLVM triple (default: this "
                           "machine's)"),
                  cl::init(""));
 static cl::opt<std::string>
-    targetCpu("target-cpu",
+    targetCpu("target-cpu", cl::cat(category),
               cl::desc("compile for this LLVM CPU, e.g. x86-64-v3 (default: "
                        "this machine's)"),
               cl::init(""));
 static cl::opt<std::string> targetFeatures(
-    "target-features",
+    "target-features", cl::cat(category),
     cl::desc("compile for these features, e.g. +avx2,+fma (with --target-cpu "
              "or alone: exactly those)"),
     cl::init(""));
 static cl::opt<std::string>
-    device("device",
+    device("device", cl::cat(category),
            cl::desc("run on this device: cpu|vulkan|cuda|rocm|metal|null "
                     "(default: RLX_DEVICE, else cpu)"),
            cl::init(""));
 static cl::opt<std::string> deviceChain(
-    "device-chain",
+    "device-chain", cl::cat(category),
     cl::desc("try these devices in order, e.g. vulkan,cpu (default: "
              "RLX_DEVICE_CHAIN)"),
     cl::init(""));
 static cl::opt<bool>
-    listDevices("list-devices",
+    listDevices("list-devices", cl::cat(category),
                 cl::desc("print every device's standing for the model (or "
                          "whether it is available) and exit"),
                 cl::init(false));
 static cl::opt<bool>
-    benchDevices("bench-devices",
+    benchDevices("bench-devices", cl::cat(category),
                  cl::desc("time the model on every device that runs it "
                           "(--repeat runs, default 5) and exit"),
                  cl::init(false));
-static cl::opt<std::string> policy("policy",
-                                   cl::desc("HIR lowering: fusable|direct"),
-                                   cl::init("fusable"));
+static cl::opt<rlx::LoweringPolicy> policy(
+    "policy", cl::cat(category), cl::desc("HIR lowering"),
+    cl::values(clEnumValN(rlx::LoweringPolicy::fusable, "fusable",
+                          "primitive chains the fusion passes recognise"),
+               clEnumValN(rlx::LoweringPolicy::direct, "direct",
+                          "fused MIR ops directly")),
+    cl::init(rlx::LoweringPolicy::fusable));
 static cl::opt<bool> nativeMatmul(
-    "native-matmul",
+    "native-matmul", cl::cat(category),
     cl::desc("compute f32 matmuls with OpenBLAS sgemm (CompileOptions::"
              "nativeMatmul)"),
     cl::init(false));
-static cl::opt<unsigned> printCount("print", cl::desc("values to print"),
-                                    cl::init(8));
+static cl::opt<unsigned> printCount("print", cl::cat(category),
+                                    cl::desc("values to print"), cl::init(8));
 
 /// The --profile table: dispatches slowest first, with their share.
 static void printProfile(std::vector<rlx::DispatchTime> times) {
@@ -145,16 +167,54 @@ static int fail(const rlx::Status &status) {
   return 1;
 }
 
-/// name=path pairs.
-static std::map<std::string, std::string>
-pairs(const cl::list<std::string> &list) {
+/// name=path pairs of `flag`; an entry without a name or a path, or a name
+/// given twice, is an error.
+static rlx::Expected<std::map<std::string, std::string>>
+pairs(const cl::list<std::string> &list, const char *flag) {
   std::map<std::string, std::string> out;
   for (const std::string &entry : list) {
     size_t eq = entry.find('=');
-    out[entry.substr(0, eq)] =
-        eq == std::string::npos ? "" : entry.substr(eq + 1);
+    if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size())
+      return rlx::Status(rlx::StatusCode::invalid_argument,
+                         std::string(flag) + " '" + entry +
+                             "' is not name=file.npy");
+    if (!out.emplace(entry.substr(0, eq), entry.substr(eq + 1)).second)
+      return rlx::Status(rlx::StatusCode::invalid_argument,
+                         std::string(flag) + " names '" + entry.substr(0, eq) +
+                             "' twice");
   }
   return out;
+}
+
+/// "f32 [2x784]".
+static std::string describe(rlx::DType dtype,
+                            const std::vector<int64_t> &shape) {
+  std::string text = std::string(rlx::dtypeName(dtype)) + " [";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? "x" : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+/// --bind entries as symbol sizes; a size that is not a whole number from 1
+/// to 2^62 is an error quoting it as typed.
+static rlx::Expected<std::vector<std::pair<std::string, int64_t>>>
+parseBinds() {
+  std::vector<std::pair<std::string, int64_t>> dims;
+  for (const std::string &b : binds) {
+    size_t eq = b.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return rlx::Status(rlx::StatusCode::invalid_argument,
+                         "--bind '" + b + "' is not symbol=size");
+    std::string text = b.substr(eq + 1);
+    long long size = 0;
+    if (text.empty() || llvm::StringRef(text).getAsInteger(10, size) ||
+        size < 1 || size > (1ll << 62))
+      return rlx::Status(rlx::StatusCode::invalid_argument,
+                         "--bind '" + b + "': '" + text +
+                             "' is not a size (a whole number from 1 to 2^62)");
+    dims.push_back({b.substr(0, eq), static_cast<int64_t>(size)});
+  }
+  return dims;
 }
 
 /// Uniform [-1, 1) values of the slot's dtype (integers: [0, 8)).
@@ -188,22 +248,38 @@ static std::vector<uint8_t> randomData(const rlx::Slot &slot,
   return bytes;
 }
 
-/// The bytes for `slot`: from a .npy file named in `files`, else random.
+/// The bytes for `slot`: from the .npy file named in `files`, else random
+/// if `random` (said on stderr), else an error naming the flags.
 static rlx::Expected<std::vector<uint8_t>>
 dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
-        std::mt19937 &rng) {
+        bool random, std::mt19937 &rng) {
+  bool isInput = slot.role == rlx::SlotRole::input;
   auto it = files.find(slot.name);
-  if (it == files.end())
+  if (it == files.end()) {
+    if (!random)
+      return rlx::Status(rlx::StatusCode::invalid_argument,
+                         std::string("no data for ") +
+                             rlx::slotRoleName(slot.role) + " '" + slot.name +
+                             "' (" + describe(slot.dtype, slot.shape) +
+                             "): give " + (isInput ? "--input " : "--param ") +
+                             slot.name + "=FILE.npy, or " +
+                             (isInput ? "--random-inputs" : "--random-params") +
+                             " for seeded random values");
+    llvm::errs() << "rlx-run: " << rlx::slotRoleName(slot.role) << " '"
+                 << slot.name << "': random "
+                 << describe(slot.dtype, slot.shape) << " (seed " << seed
+                 << ")\n";
     return randomData(slot, rng);
+  }
   rlx::Expected<rlx::npy::Array> array = rlx::npy::read(it->second);
   if (!array)
     return array.status();
   if (array->dtype != slot.dtype || array->shape != slot.shape)
-    return rlx::Status(rlx::StatusCode::invalid_argument,
-                       it->second + ": " + rlx::slotRoleName(slot.role) + " '" +
-                           slot.name + "' needs dtype " +
-                           rlx::dtypeName(slot.dtype) +
-                           " and its manifest shape");
+    return rlx::Status(
+        rlx::StatusCode::invalid_argument,
+        it->second + ": " + rlx::slotRoleName(slot.role) + " '" + slot.name +
+            "' needs " + describe(slot.dtype, slot.shape) +
+            ", the file holds " + describe(array->dtype, array->shape));
   return std::move(array->bytes);
 }
 
@@ -225,6 +301,7 @@ static int runMain();
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   rlx::tools::setVersionPrinter("rlx-run");
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "rlx: compile and run a model\n");
   return checkVulkanMessages(runMain());
 }
@@ -281,6 +358,37 @@ static void reportAttempts(const std::vector<rlx::DeviceAttempt> &attempts,
     llvm::errs() << "rlx-run: ran on device " << rlx::deviceName(used) << "\n";
 }
 
+/// Options that only apply when compiling, or only with another option,
+/// are errors elsewhere: a flag that would be ignored is a mistake.
+static rlx::Status checkModeOptions() {
+  auto misuse = [](const std::string &text) {
+    return rlx::Status(rlx::StatusCode::invalid_argument, text);
+  };
+  if (!artifactPath.empty()) {
+    std::pair<const char *, unsigned> compileOnly[] = {
+        {"bind", binds.getNumOccurrences()},
+        {"policy", policy.getNumOccurrences()},
+        {"target-triple", targetTriple.getNumOccurrences()},
+        {"target-cpu", targetCpu.getNumOccurrences()},
+        {"target-features", targetFeatures.getNumOccurrences()},
+        {"native-matmul", nativeMatmul.getNumOccurrences()},
+        {"fusion-report", fusionReport.getNumOccurrences()},
+        {"dump-stages", dumpStages.getNumOccurrences()},
+        {"device-chain", deviceChain.getNumOccurrences()}};
+    for (auto [name, occurrences] : compileOnly)
+      if (occurrences)
+        return misuse(std::string("--") + name +
+                      " does not apply to --artifact (the artifact is "
+                      "already compiled)");
+  }
+  if (profile && repeat == 0)
+    return misuse("--profile times the runs of --repeat N; give --repeat");
+  if (threads < 0 || threads > 4096)
+    return misuse("--num-threads " + std::to_string(threads) +
+                  ": give 0 (one per core) to 4096");
+  return rlx::Status::ok();
+}
+
 static int runMain() {
   if (listDevices && modelPath.empty() && artifactPath.empty())
     return printDevices();
@@ -293,17 +401,12 @@ static int runMain() {
                     "model; they do not take --artifact\n";
     return 2;
   }
-  if (policy != "fusable" && policy != "direct") {
-    llvm::errs() << "rlx-run: --policy '" << policy
-                 << "' is not a policy (fusable, direct)\n";
-    return 2;
-  }
+  if (rlx::Status s = checkModeOptions(); !s)
+    return fail(s);
   rlx::Expected<std::vector<rlx::Device>> chain = deviceChainFromFlags();
   if (!chain)
     return fail(chain.status());
-  rlx::LoweringPolicy lowering = policy == "direct"
-                                     ? rlx::LoweringPolicy::direct
-                                     : rlx::LoweringPolicy::fusable;
+  rlx::LoweringPolicy lowering = policy;
 
   // An artifact runs where it was compiled for: the one device given.
   std::optional<rlx::CompiledGraph> loaded;
@@ -334,14 +437,10 @@ static int runMain() {
     rlx::Model model = rlx::Model::fromText((*buffer)->getBuffer(), modelPath);
     model.policy = lowering;
     rlx::CompileOptions &options = model.options;
-    for (const std::string &b : binds) {
-      size_t eq = b.find('=');
-      if (eq == std::string::npos)
-        return fail(rlx::Status(rlx::StatusCode::invalid_argument,
-                                "--bind '" + b + "' is not symbol=size"));
-      options.dims.push_back(
-          {b.substr(0, eq), std::strtoll(b.c_str() + eq + 1, nullptr, 10)});
-    }
+    auto dims = parseBinds();
+    if (!dims)
+      return fail(dims.status());
+    options.dims = std::move(*dims);
     options.threads = threads;
     options.report = fusionReport;
     options.dumpDir = dumpStages;
@@ -391,8 +490,14 @@ static int runMain() {
   }
 
   std::mt19937 rng(seed);
-  auto params = pairs(paramFiles);
-  auto inputs = pairs(inputFiles);
+  auto paramsOr = pairs(paramFiles, "--param");
+  if (!paramsOr)
+    return fail(paramsOr.status());
+  auto inputsOr = pairs(inputFiles, "--input");
+  if (!inputsOr)
+    return fail(inputsOr.status());
+  std::map<std::string, std::string> &params = *paramsOr;
+  std::map<std::string, std::string> &inputs = *inputsOr;
   // A name the graph does not have is an error, not a silently random slot.
   for (auto [files, role, flag] :
        {std::make_tuple(&params, rlx::SlotRole::param, "--param"),
@@ -412,7 +517,7 @@ static int runMain() {
     }
   }
   for (const rlx::Slot *slot : manifest.slotsWithRole(rlx::SlotRole::param)) {
-    auto data = dataFor(*slot, params, rng);
+    auto data = dataFor(*slot, params, randomParams, rng);
     if (!data)
       return fail(data.status());
     // Through GraphDevices when compiling: every device gets it.
@@ -427,7 +532,7 @@ static int runMain() {
   std::vector<std::vector<uint8_t>> storage;
   std::vector<rlx::NamedInput> named;
   for (const rlx::Slot *slot : manifest.slotsWithRole(rlx::SlotRole::input)) {
-    auto data = dataFor(*slot, inputs, rng);
+    auto data = dataFor(*slot, inputs, randomInputs, rng);
     if (!data)
       return fail(data.status());
     storage.push_back(std::move(*data));

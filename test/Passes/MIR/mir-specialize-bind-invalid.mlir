@@ -33,8 +33,8 @@
 //
 // No binding at all while the function has symbols: the unbound-symbol error.
 // RUN: not rlx-opt %s -pass-pipeline='builtin.module(func.func(mir-specialize))' 2>&1 | FileCheck %s --check-prefix=NONE --implicit-check-not=error:
-// NONE: error: symbol 'batch' (argument 0 dim 0) is not bound; bindings: none
-// NONE: error: symbol 'seq' (argument 0 dim 1) is not bound; bindings: none
+// NONE: error: symbol 'batch' (argument 0 dim 0) is not bound: bind it with --bind batch=<size> (rlx-run), bind=batch=<size> (the pipelines' option) or CompileOptions::dims; bindings: none
+// NONE: error: symbol 'seq' (argument 0 dim 1) is not bound: bind it with --bind seq=<size> (rlx-run), bind=seq=<size> (the pipelines' option) or CompileOptions::dims; bindings: none
 func.func @f(%x: tensor<?x?xf32> {mir.dims = ["batch", "seq"]}) -> tensor<?x?xf32> {
   return %x : tensor<?x?xf32>
 }

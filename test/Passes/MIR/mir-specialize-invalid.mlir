@@ -2,8 +2,8 @@
 
 // Unbound symbols: each is reported once, naming its first argument and
 // listing the bindings given.
-// expected-error @+2 {{symbol 'heads' (argument 0 dim 1) is not bound; bindings: batch=4, seq=8, huge=4611686018427387904}}
-// expected-error @+1 {{symbol 'width' (argument 2 dim 0) is not bound; bindings: batch=4, seq=8, huge=4611686018427387904}}
+// expected-error @+2 {{symbol 'heads' (argument 0 dim 1) is not bound: bind it with --bind heads=<size> (rlx-run), bind=heads=<size> (the pipelines' option) or CompileOptions::dims; bindings: batch=4, seq=8, huge=4611686018427387904}}
+// expected-error @+1 {{symbol 'width' (argument 2 dim 0) is not bound: bind it with --bind width=<size> (rlx-run), bind=width=<size> (the pipelines' option) or CompileOptions::dims; bindings: batch=4, seq=8, huge=4611686018427387904}}
 func.func @unbound_symbol(%x: tensor<4x?xf32> {mir.dims = [4, "heads"]},
                           %y: tensor<?xf32> {mir.dims = ["heads"]},
                           %z: tensor<?xf32> {mir.dims = ["width"]}) -> tensor<4x?xf32> {
