@@ -161,6 +161,13 @@ struct OutputViews {
 
 struct CompiledGraphFactory;
 
+/// Thread safety: every member may be called from several threads at once.
+/// Runs, runSlots and setParam on one graph are serialized (it has one
+/// arena), so each run sees whole parameters; graphs are independent of
+/// each other and of the Session that compiled them. CPU graphs loaded
+/// with threads = 0 share one pool and take turns on it (LoadOptions).
+/// The views runSlots returns are valid until the graph's next run, from
+/// any thread.
 class CompiledGraph {
 public:
   CompiledGraph(CompiledGraph &&) noexcept;
