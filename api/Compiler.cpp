@@ -6,6 +6,7 @@
 #include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
 #include "dialects/Target/Target.h"
+#include "passes/Common/Log.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -50,8 +51,27 @@ void fillPipelineOptions(PipelineOptions &p, const CompilerOptions &options) {
 }
 
 DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) {
-  handler =
-      std::make_unique<ScopedDiagnosticHandler>(ctx, [this](Diagnostic &d) {
+  handler = std::make_unique<ScopedDiagnosticHandler>(
+      ctx, [this, ctx](Diagnostic &d) {
+        // Warnings and remarks do not fail a compilation: they go to the
+        // context's log (the Session's handler, else stderr).
+        if (d.getSeverity() == DiagnosticSeverity::Warning ||
+            d.getSeverity() == DiagnosticSeverity::Remark) {
+          std::string line;
+          llvm::raw_string_ostream los(line);
+          if (auto file = d.getLocation()->findInstanceOf<FileLineColLoc>())
+            los << file.getFilename().getValue() << ":" << file.getLine() << ":"
+                << file.getColumn() << ": ";
+          los << (d.getSeverity() == DiagnosticSeverity::Warning ? "warning: "
+                                                                 : "remark: ")
+              << d;
+          log(ctx,
+              d.getSeverity() == DiagnosticSeverity::Warning
+                  ? ::rlx::LogLevel::warning
+                  : ::rlx::LogLevel::report,
+              line);
+          return success();
+        }
         llvm::raw_string_ostream os(text);
         if (!text.empty())
           os << "\n";

@@ -11,6 +11,7 @@
 #include "api/Compiler.h"
 #include "api/GraphToHIR.h"
 #include "api/SessionInternals.h"
+#include "passes/Common/Log.h"
 #include "runtime/CompiledGraphImpl.h"
 #include "runtime/Runtime.h"
 
@@ -39,6 +40,7 @@ struct Session::Impl {
   Impl(Device device, Precision precision, LoweringPolicy policy)
       : device(device), precision(precision), policy(policy),
         context(mlir::rlx::makeCompilerContext()) {}
+  ~Impl() { mlir::rlx::setLogSink(context.get(), {}); }
 
   mlir::rlx::CompilerOptions compilerOptions(const CompileOptions &o) const {
     mlir::rlx::CompilerOptions c;
@@ -112,6 +114,18 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
                                               impl_->compilerOptions(options),
                                               sourceName),
                        options.threads);
+}
+
+void Session::setLogHandler(LogHandler handler) {
+  std::lock_guard<std::mutex> lock(impl_->compileMutex);
+  if (!handler) {
+    mlir::rlx::setLogSink(impl_->context.get(), {});
+    return;
+  }
+  mlir::rlx::setLogSink(impl_->context.get(),
+                        [handler](LogLevel level, llvm::StringRef text) {
+                          handler(level, text.str());
+                        });
 }
 
 Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,

@@ -11,10 +11,17 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstring>
 
 namespace rlx {
 
 namespace runtime {
+ThreadPool &sharedThreadPool() {
+  // Never destroyed: graphs may run from static destructors.
+  static ThreadPool *pool = new ThreadPool(0);
+  return *pool;
+}
+
 Expected<LoadedExecutable> loadWithThreads(const Artifact &artifact,
                                            int threads) {
   if (threads < 0 || threads > kMaxThreads)
@@ -24,10 +31,15 @@ Expected<LoadedExecutable> loadWithThreads(const Artifact &artifact,
                       std::to_string(kMaxThreads));
   LoadedExecutable loaded;
   LoadOptions options;
-  // Only CPU code runs its workgroups on host threads.
+  // Only CPU code runs its workgroups on host threads: the process's
+  // shared pool, or a pool of its own when a count is asked for.
   if (artifact.device == "cpu") {
-    loaded.pool = std::make_unique<ThreadPool>(threads);
-    options.pool = loaded.pool.get();
+    if (threads == 0) {
+      options.pool = &sharedThreadPool();
+    } else {
+      loaded.pool = std::make_unique<ThreadPool>(threads);
+      options.pool = loaded.pool.get();
+    }
   }
   Expected<std::unique_ptr<Executable>> exe = load(artifact, options);
   if (!exe)
@@ -74,55 +86,48 @@ Status CompiledGraph::setParam(const std::string &name, const float *data,
   return setParamTyped(name, data, count * sizeof(float), DType::f32);
 }
 
+Status CompiledGraph::setParam(const std::string &name,
+                               const TensorView &value) {
+  return impl_->setParam(name, value.data, value.bytes, value.dtype,
+                         value.shape);
+}
+
 Status CompiledGraph::setParamTyped(const std::string &name, const void *data,
                                     size_t bytes, DType dtype) {
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  Expected<size_t> index = impl_->findSlot(SlotRole::param, name);
+  return impl_->setParam(name, data, bytes, dtype, {});
+}
+
+int64_t TensorView::elementCount() const {
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  return count;
+}
+
+Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
+                                     size_t bytes, DType dtype,
+                                     const std::vector<int64_t> &shape) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Expected<size_t> index = findSlot(SlotRole::param, name);
   if (!index)
     return index.status();
-  const Slot &slot = impl_->manifest().slots[*index];
-  if (Status s = Impl::checkData(slot, data, bytes, dtype); !s)
+  const Slot &slot = manifest().slots[*index];
+  if (Status s = checkData(slot, data, bytes, dtype, shape); !s)
     return s;
-  if (Status s = impl_->executable->writeSlot(slot, data); !s)
+  if (Status s = executable->writeSlot(slot, data); !s)
     return s;
-  impl_->bound[*index] = true;
+  bound[*index] = true;
   return Status::ok();
 }
 
 Expected<std::vector<NamedOutput>>
 CompiledGraph::run(const std::vector<NamedInput> &inputs) {
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  const Manifest &m = impl_->manifest();
-  std::vector<bool> given(m.slots.size(), false);
-  for (const NamedInput &in : inputs) {
-    Expected<size_t> index = impl_->findSlot(SlotRole::input, in.name);
-    if (!index)
-      return index.status();
-    if (given[*index])
-      return Status(StatusCode::invalid_argument,
-                    "input '" + in.name + "' is given more than once");
-    const Slot &slot = m.slots[*index];
-    if (Status s = Impl::checkData(slot, in.data, in.bytes, in.dtype); !s)
-      return s;
-    given[*index] = true;
-  }
-  for (size_t i = 0; i < m.slots.size(); ++i)
-    if (m.slots[i].role == SlotRole::input && !given[i])
-      return Status(StatusCode::invalid_argument,
-                    "input '" + m.slots[i].name + "' is missing");
-  if (Status s = impl_->checkParamsBound(); !s)
+  if (Status s = impl_->runNamed(inputs); !s)
     return s;
-  // Validated: the code reads each input where the caller holds it.
-  std::vector<const void *> &bound = impl_->boundInputs;
-  for (const NamedInput &in : inputs) {
-    const Slot *slot = m.findSlot(SlotRole::input, in.name);
-    bound[impl_->inputIndex(slot)] = in.data;
-  }
-  runtime::Executable &exe = *impl_->executable;
-  if (Status s = exe.run(impl_->inputTable()); !s)
-    return s;
+  const runtime::Executable &exe = *impl_->executable;
   std::vector<NamedOutput> outputs;
-  for (const Slot *slot : m.slotsWithRole(SlotRole::output)) {
+  for (const Slot *slot : impl_->manifest().slotsWithRole(SlotRole::output)) {
     NamedOutput out;
     out.name = slot->name;
     out.dtype = slot->dtype;
@@ -132,6 +137,32 @@ CompiledGraph::run(const std::vector<NamedInput> &inputs) {
     outputs.push_back(std::move(out));
   }
   return outputs;
+}
+
+Status CompiledGraph::runInto(const std::vector<NamedInput> &inputs,
+                              const std::vector<OutputBuffer> &outputs) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const Manifest &m = impl_->manifest();
+  std::vector<const Slot *> targets;
+  for (const OutputBuffer &out : outputs) {
+    Expected<size_t> index = impl_->findSlot(SlotRole::output, out.name);
+    if (!index)
+      return index.status();
+    const Slot &slot = m.slots[*index];
+    if (std::find(targets.begin(), targets.end(), &slot) != targets.end())
+      return Status(StatusCode::invalid_argument,
+                    "output '" + out.name + "' is given more than once");
+    if (Status s = Impl::checkData(slot, out.data, out.bytes, out.dtype, {});
+        !s)
+      return s;
+    targets.push_back(&slot);
+  }
+  if (Status s = impl_->runNamed(inputs); !s)
+    return s;
+  for (size_t i = 0; i < outputs.size(); ++i)
+    std::memcpy(outputs[i].data, impl_->executable->slotData(*targets[i]),
+                targets[i]->size);
+  return Status::ok();
 }
 
 Expected<OutputViews>

@@ -27,8 +27,14 @@ struct LoadedExecutable {
   std::unique_ptr<Executable> executable;
 };
 
-/// load() with the threads a CPU artifact runs on: `threads` 0 is one per
-/// core; fewer than 0 or more than kMaxThreads is invalid_argument.
+/// The pool every CPU graph loaded with threads = 0 shares: one thread per
+/// core, made on first use. Its jobs are serialized (runtime/ThreadPool.h),
+/// so graphs running at once take turns instead of oversubscribing.
+ThreadPool &sharedThreadPool();
+
+/// load() with the threads a CPU artifact runs on: `threads` 0 is the
+/// shared pool, N > 0 a pool of N threads of its own; fewer than 0 or more
+/// than kMaxThreads is invalid_argument.
 Expected<LoadedExecutable> loadWithThreads(const Artifact &artifact,
                                            int threads);
 /// More threads than any machine rlx runs on has cores: a larger count is
@@ -87,15 +93,20 @@ struct CompiledGraph::Impl {
                       "s: " + (known.empty() ? "none" : known) + ")");
   }
 
-  /// Checks that `bytes` of `dtype` fit `slot` exactly.
+  /// Checks that `bytes` of `dtype` fit `slot` exactly, and `shape` too
+  /// when it is given (not empty).
   static Status checkData(const Slot &slot, const void *data, size_t bytes,
-                          DType dtype) {
+                          DType dtype, const std::vector<int64_t> &shape) {
     std::string what =
         std::string(slotRoleName(slot.role)) + " '" + slot.name + "'";
     if (dtype != slot.dtype)
       return Status(StatusCode::invalid_argument,
                     what + " has dtype " + dtypeName(slot.dtype) + ", got " +
                         dtypeName(dtype));
+    if (!shape.empty() && shape != slot.shape)
+      return Status(StatusCode::invalid_argument,
+                    what + " has shape " + shapeText(slot.shape) + ", got " +
+                        shapeText(shape));
     if (bytes != slot.size)
       return Status(StatusCode::invalid_argument,
                     what + " needs " + std::to_string(slot.elementCount()) +
@@ -105,6 +116,47 @@ struct CompiledGraph::Impl {
       return Status(StatusCode::invalid_argument,
                     what + ": null data pointer with nonzero size");
     return Status::ok();
+  }
+
+  /// "[2x784]".
+  static std::string shapeText(const std::vector<int64_t> &shape) {
+    std::string text = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+      text += (i ? "x" : "") + std::to_string(shape[i]);
+    return text + "]";
+  }
+
+  /// setParam's checks and write. Takes `mutex`.
+  Status setParam(const std::string &name, const void *data, size_t bytes,
+                  DType dtype, const std::vector<int64_t> &shape);
+
+  /// Checks `inputs` (each input exactly once, dtype, size, shape when
+  /// given), that every parameter is bound, and runs. Caller holds `mutex`.
+  Status runNamed(const std::vector<NamedInput> &inputs) {
+    const Manifest &m = manifest();
+    std::vector<bool> given(m.slots.size(), false);
+    for (const NamedInput &in : inputs) {
+      Expected<size_t> index = findSlot(SlotRole::input, in.name);
+      if (!index)
+        return index.status();
+      if (given[*index])
+        return Status(StatusCode::invalid_argument,
+                      "input '" + in.name + "' is given more than once");
+      const Slot &slot = m.slots[*index];
+      if (Status s = checkData(slot, in.data, in.bytes, in.dtype, in.shape); !s)
+        return s;
+      given[*index] = true;
+    }
+    for (size_t i = 0; i < m.slots.size(); ++i)
+      if (m.slots[i].role == SlotRole::input && !given[i])
+        return Status(StatusCode::invalid_argument,
+                      "input '" + m.slots[i].name + "' is missing");
+    if (Status s = checkParamsBound(); !s)
+      return s;
+    // Validated: the code reads each input where the caller holds it.
+    for (const NamedInput &in : inputs)
+      boundInputs[inputIndex(m.findSlot(SlotRole::input, in.name))] = in.data;
+    return executable->run(inputTable());
   }
 
   Status checkParamsBound() const {

@@ -1,7 +1,17 @@
 //===- Status.cpp - Errors as values --------------------------------------===//
 #include "rlx/Status.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace rlx {
+
+void detail::badExpectedAccess(const std::string &why) {
+  std::fprintf(stderr,
+               "rlx: the value of an Expected holding an error was used: %s\n",
+               why.c_str());
+  std::abort();
+}
 
 const char *statusCodeName(StatusCode code) {
   switch (code) {

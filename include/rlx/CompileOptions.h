@@ -44,6 +44,11 @@ enum class Precision {
   custom
 };
 
+/// What a compilation tells its Session's log handler
+/// (Session::setLogHandler): a report asked for (CompileOptions::report,
+/// RLX_FUSION_REPORT), or a warning.
+enum class LogLevel { report, warning };
+
 /// How HIR blocks are lowered: primitive chains the fusion passes recognise,
 /// or fused MIR ops directly.
 enum class LoweringPolicy { fusable, direct };
@@ -59,7 +64,8 @@ struct CompileOptions {
   bool foldConstants = true;
   /// Fail compilation if any fusion is missed.
   bool assertFusionClean = false;
-  /// Print the fusion and dispatch reports to stderr.
+  /// Make the fusion and dispatch reports: to the Session's log handler,
+  /// stderr without one (RLX_FUSION_REPORT=1 turns them on too).
   bool report = false;
   /// Arena alignment in bytes (power of two).
   int64_t arenaAlignment = 64;
@@ -67,8 +73,10 @@ struct CompileOptions {
   std::string customPrecision;
   /// Use OpenBLAS sgemm for f32 matmuls instead of generated code.
   bool nativeMatmul = false;
-  /// Worker threads for run() on the CPU (0 = one per core); Vulkan code
-  /// runs on the device and starts none.
+  /// Threads for run() on the CPU, as LoadOptions::threads
+  /// (rlx/CompiledGraph.h): 0 shares the process's pool (one thread per
+  /// core), N gives the graph N threads of its own. Vulkan code runs on
+  /// the device and uses none.
   int threads = 0;
   /// Write each stage's IR here (also RLX_IR_DUMP).
   std::string dumpDir;

@@ -23,13 +23,72 @@
 
 namespace rlx {
 
-/// An input to run(): a name and f32 data (or typed bytes).
+/// The DType of a C++ element type (f16 and bf16 have none: give their
+/// bits as uint16_t with an explicit dtype).
+template <typename T> struct DTypeOf;
+template <> struct DTypeOf<float> {
+  static constexpr DType value = DType::f32;
+};
+template <> struct DTypeOf<double> {
+  static constexpr DType value = DType::f64;
+};
+template <> struct DTypeOf<int8_t> {
+  static constexpr DType value = DType::i8;
+};
+template <> struct DTypeOf<int32_t> {
+  static constexpr DType value = DType::i32;
+};
+template <> struct DTypeOf<int64_t> {
+  static constexpr DType value = DType::i64;
+};
+template <> struct DTypeOf<bool> { static constexpr DType value = DType::i1; };
+
+/// Contiguous elements of one type, not owned.
+template <typename T> struct Span {
+  T *data = nullptr;
+  size_t size = 0;
+  T *begin() const { return data; }
+  T *end() const { return data + size; }
+  T &operator[](size_t i) const { return data[i]; }
+};
+
+/// Tensor data as the caller holds it: its dtype, shape and bytes (not
+/// owned). run() and setParam check all three against the manifest.
+struct TensorView {
+  DType dtype = DType::f32;
+  std::vector<int64_t> shape;
+  const void *data = nullptr;
+  /// Size in bytes.
+  size_t bytes = 0;
+
+  /// `data` as a tensor of `shape` (elementCount(shape) elements of T).
+  template <typename T>
+  static TensorView of(const T *data, std::vector<int64_t> shape) {
+    TensorView view;
+    view.dtype = DTypeOf<T>::value;
+    view.shape = std::move(shape);
+    view.data = data;
+    view.bytes = static_cast<size_t>(view.elementCount()) * sizeof(T);
+    return view;
+  }
+  /// The product of the shape (1 for a scalar).
+  int64_t elementCount() const;
+};
+
+/// An input to run(): a name and its data. `shape`, when given, is checked
+/// against the manifest too; empty, only the dtype and byte size are.
 struct NamedInput {
   std::string name;
   const void *data = nullptr;
   /// Size in bytes.
   size_t bytes = 0;
   DType dtype = DType::f32;
+  std::vector<int64_t> shape;
+
+  /// The input `name` holding `view` (shape checked).
+  static NamedInput of(std::string name, const TensorView &view) {
+    return {std::move(name), view.data, view.bytes, view.dtype, view.shape};
+  }
 };
 
 /// An output of run(): its slot and a copy of its bytes.
@@ -38,9 +97,38 @@ struct NamedOutput {
   DType dtype = DType::f32;
   std::vector<int64_t> shape;
   std::vector<uint8_t> bytes;
-  /// The data as floats (f32 outputs).
+
+  /// The data as floats; null unless the output is f32 (use as<T>() to be
+  /// told why).
   const float *floats() const {
-    return reinterpret_cast<const float *>(bytes.data());
+    return dtype == DType::f32 ? reinterpret_cast<const float *>(bytes.data())
+                               : nullptr;
+  }
+  /// The elements as T; invalid_argument naming both dtypes when T is not
+  /// the output's element type.
+  template <typename T> Expected<Span<const T>> as() const {
+    if (DTypeOf<T>::value != dtype)
+      return Status(StatusCode::invalid_argument,
+                    "output '" + name + "' is " + dtypeName(dtype) + ", not " +
+                        dtypeName(DTypeOf<T>::value));
+    return Span<const T>{reinterpret_cast<const T *>(bytes.data()),
+                         bytes.size() / sizeof(T)};
+  }
+  /// The output as a TensorView (valid while this NamedOutput lives).
+  TensorView view() const { return {dtype, shape, bytes.data(), bytes.size()}; }
+};
+
+/// Where runInto writes an output: the caller's memory, which must have the
+/// output's dtype and exact byte size.
+struct OutputBuffer {
+  std::string name;
+  void *data = nullptr;
+  size_t bytes = 0;
+  DType dtype = DType::f32;
+
+  template <typename T>
+  static OutputBuffer of(std::string name, T *data, size_t count) {
+    return {std::move(name), data, count * sizeof(T), DTypeOf<T>::value};
   }
 };
 
@@ -73,6 +161,13 @@ struct OutputViews {
 
 struct CompiledGraphFactory;
 
+/// Thread safety: every member may be called from several threads at once.
+/// Runs, runSlots and setParam on one graph are serialized (it has one
+/// arena), so each run sees whole parameters; graphs are independent of
+/// each other and of the Session that compiled them. CPU graphs loaded
+/// with threads = 0 share one pool and take turns on it (LoadOptions).
+/// The views runSlots returns are valid until the graph's next run, from
+/// any thread.
 class CompiledGraph {
 public:
   CompiledGraph(CompiledGraph &&) noexcept;
@@ -84,11 +179,20 @@ public:
   /// Binds parameter `name` to `bytes` bytes of `dtype`.
   Status setParamTyped(const std::string &name, const void *data, size_t bytes,
                        DType dtype);
+  /// Binds parameter `name` to `value`, whose dtype and shape must be the
+  /// parameter's.
+  Status setParam(const std::string &name, const TensorView &value);
   /// Runs with named inputs (each input exactly once) and returns copies of
   /// the outputs. Thread-safe: concurrent calls are serialized. Inputs are
   /// read where they are, during the call only (not copied, never written;
   /// no alignment beyond the element's is needed).
   Expected<std::vector<NamedOutput>> run(const std::vector<NamedInput> &inputs);
+  /// Runs as run() and writes the outputs named in `outputs` into the
+  /// caller's buffers (no allocation for outputs); every buffer is checked
+  /// (name, dtype, exact size, each output at most once) before the run.
+  /// Outputs not named are not copied.
+  Status runInto(const std::vector<NamedInput> &inputs,
+                 const std::vector<OutputBuffer> &outputs);
   /// Runs with inputs by manifest index (`inputs[i]` has the byte size of
   /// input slot i) and returns views of the outputs in the arena. Makes no
   /// heap allocation and copies no input (read in place, as for run()):
@@ -121,8 +225,11 @@ private:
 
 /// How an artifact is loaded.
 struct LoadOptions {
-  /// Worker threads for a CPU artifact (0: one per core; at most 4096);
-  /// a Vulkan artifact runs on its device and starts none.
+  /// Threads for a CPU artifact: 0 (the default) runs on the process's
+  /// shared pool (one thread per core, shared by every graph loaded so; runs
+  /// of different graphs take turns on it), N from 1 to 4096 gives the graph
+  /// a pool of N threads of its own. A Vulkan artifact runs on its device
+  /// and uses none.
   int threads = 0;
 };
 

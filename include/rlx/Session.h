@@ -16,6 +16,7 @@
 #include "rlx/Graph.h"
 #include "rlx/Status.h"
 
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -25,6 +26,9 @@ namespace rlx {
 /// one graph at a time (concurrent compile calls wait for each other), so
 /// every call returns the diagnostics of its own compilation. The
 /// CompiledGraphs it returns are independent of it and of each other.
+/// Receives a Session's reports and warnings (Session::setLogHandler).
+using LogHandler = std::function<void(LogLevel level, const std::string &text)>;
+
 class Session {
 public:
   explicit Session(Device device = Device::cpu,
@@ -42,6 +46,12 @@ public:
   Expected<CompiledGraph> compileWith(std::string_view moduleText,
                                       const CompileOptions &options,
                                       std::string_view sourceName = "<module>");
+  /// Where the reports (CompileOptions::report, RLX_FUSION_REPORT) and
+  /// warnings of this Session's compilations go: `handler`, called once per
+  /// whole report or warning, on the compiling thread or one of the
+  /// compiler's workers; an empty handler restores stderr.
+  void setLogHandler(LogHandler handler);
+
   /// Loads a serialized artifact (no compiler involved); it must be for the
   /// session's device (incompatible otherwise).
   Expected<CompiledGraph> load(const std::vector<uint8_t> &artifact,

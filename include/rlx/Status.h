@@ -52,8 +52,20 @@ private:
   std::string message_;
 };
 
+namespace detail {
+/// Prints "rlx: the value of an Expected holding an error was used: <why>"
+/// to stderr and aborts.
+[[noreturn]] void badExpectedAccess(const std::string &why);
+} // namespace detail
+
 /// A value or the error saying why there is none: a Status by default; an
-/// error type with more structure (DeviceFallbackError) needs isOk().
+/// error type with more structure (DeviceFallbackError) needs isOk() and
+/// message().
+///
+/// Every accessor of the value checks that there is one: using the value
+/// of an error is a programming error (as dereferencing an empty optional)
+/// and aborts the process with the error's message, in every build type.
+/// Test with isOk() or `if (result)` first.
 template <typename T, typename E = Status> class [[nodiscard]] Expected {
 public:
   Expected(T value) : value_(std::move(value)) {}
@@ -66,15 +78,26 @@ public:
   const E &status() const { return error_; }
   const E &error() const { return error_; }
 
-  T &value() & { return *value_; }
-  const T &value() const & { return *value_; }
-  T &&value() && { return std::move(*value_); }
-  T *operator->() { return &*value_; }
-  const T *operator->() const { return &*value_; }
-  T &operator*() & { return *value_; }
-  const T &operator*() const & { return *value_; }
+  T &value() & { return checked(); }
+  const T &value() const & { return checked(); }
+  T &&value() && { return std::move(checked()); }
+  T *operator->() { return &checked(); }
+  const T *operator->() const { return &checked(); }
+  T &operator*() & { return checked(); }
+  const T &operator*() const & { return checked(); }
 
 private:
+  T &checked() {
+    if (!value_)
+      detail::badExpectedAccess(error_.message());
+    return *value_;
+  }
+  const T &checked() const {
+    if (!value_)
+      detail::badExpectedAccess(error_.message());
+    return *value_;
+  }
+
   std::optional<T> value_;
   E error_;
 };

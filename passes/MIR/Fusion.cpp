@@ -1,6 +1,7 @@
 //===- Fusion.cpp - Running fusion stages and reporting -------------------===//
 #include "passes/MIR/Fusion.h"
 #include "dialects/MIR/MIROps.h"
+#include "passes/Common/Log.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -53,7 +54,10 @@ LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
   if (config.report || FusionReport::enabledByEnvironment()) {
     std::string title =
         "@" + func.getSymName().str() + ", target '" + target->name + "'";
-    report.print(llvm::errs(), title);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    report.print(os, title);
+    log(func->getContext(), ::rlx::LogLevel::report, text);
   }
   if (config.assertClean && !report.missed().empty()) {
     InFlightDiagnostic diag = func.emitError()

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/MIR/MIROps.h"
+#include "passes/Common/Log.h"
 #include "passes/MIR/Decompose.h"
 #include "passes/MIR/FusionReport.h"
 #include "passes/MIR/Passes.h"
@@ -163,7 +164,8 @@ struct LegalizeForTarget
     for (const auto &name : all)
       names.push_back(name.getKey());
     llvm::sort(names);
-    auto &os = llvm::errs();
+    std::string text;
+    llvm::raw_string_ostream os(text);
     os << "=== rlx dispatch report: @" << getOperation().getSymName()
        << ", target '" << t.name << "' ===\n";
     for (StringRef name : names) {
@@ -174,6 +176,7 @@ struct LegalizeForTarget
         continue;
       os << "  " << name << ": " << status << "\n";
     }
+    log(getOperation()->getContext(), ::rlx::LogLevel::report, text);
   }
 };
 } // namespace

@@ -1,0 +1,286 @@
+//===- EmbeddingTest.cpp - The API promises an embedding program relies on ===//
+//
+// Typed tensors (TensorView, checked shapes and dtypes, typed outputs,
+// caller-owned output buffers), checked Expected accessors, saving and
+// loading artifacts without the compiler, the shared thread pool, the log
+// handler, and concurrent use of one CompiledGraph. Exact expected values
+// (a small linear layer) throughout.
+//
+//===----------------------------------------------------------------------===//
+#include "rlx/CompiledGraph.h"
+#include "rlx/Session.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <dirent.h>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <unistd.h>
+
+namespace {
+
+/// y = relu(x · w + b) on [2,3] · [3,2].
+rlx::Graph linearGraph() {
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {2, 3});
+  rlx::Tensor w = g.param("w", rlx::DType::f32, {3, 2});
+  rlx::Tensor b = g.param("b", rlx::DType::f32, {2});
+  g.setOutputs({{"y", g.linear(x, w, b, rlx::Activation::relu)}});
+  return g;
+}
+const std::vector<float> kX = {1, 2, 3, 4, 5, 6};
+const std::vector<float> kW = {1, 0, 0, 1, 1, -1};
+const std::vector<float> kB = {0.5f, 0.5f};
+/// x·w = [[4, -1], [10, -1]]; + b; relu.
+const std::vector<float> kY = {4.5f, 0.0f, 10.5f, 0.0f};
+
+rlx::CompiledGraph compiled(int threads = 0) {
+  rlx::Session session;
+  rlx::CompileOptions options;
+  options.threads = threads;
+  auto graph = session.compileWith(linearGraph(), options);
+  EXPECT_TRUE(graph.isOk()) << graph.status().toString();
+  EXPECT_TRUE(
+      graph->setParam("w", rlx::TensorView::of(kW.data(), {3, 2})).isOk());
+  EXPECT_TRUE(graph->setParam("b", kB.data(), kB.size()).isOk());
+  return std::move(*graph);
+}
+
+std::vector<rlx::NamedInput> inputs() {
+  return {rlx::NamedInput::of("x", rlx::TensorView::of(kX.data(), {2, 3}))};
+}
+
+TEST(TypedTensors, ShapesAndDtypesAreChecked) {
+  rlx::CompiledGraph graph = compiled();
+  auto out = graph.run(inputs());
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  auto y = (*out)[0].as<float>();
+  ASSERT_TRUE(y.isOk());
+  EXPECT_EQ(std::vector<float>(y->begin(), y->end()), kY);
+
+  auto transposed = graph.run(
+      {rlx::NamedInput::of("x", rlx::TensorView::of(kX.data(), {3, 2}))});
+  EXPECT_EQ(transposed.status().message(),
+            "input 'x' has shape [2x3], got [3x2]");
+  std::vector<int32_t> ints(6, 1);
+  auto wrongType = graph.run(
+      {rlx::NamedInput::of("x", rlx::TensorView::of(ints.data(), {2, 3}))});
+  EXPECT_EQ(wrongType.status().message(), "input 'x' has dtype f32, got i32");
+  EXPECT_EQ(
+      graph.setParam("w", rlx::TensorView::of(kW.data(), {2, 3})).message(),
+      "param 'w' has shape [3x2], got [2x3]");
+  // The graph still runs after each refusal.
+  EXPECT_TRUE(graph.run(inputs()).isOk());
+}
+
+TEST(TypedTensors, TypedOutputsRefuseTheWrongType) {
+  rlx::CompiledGraph graph = compiled();
+  auto out = graph.run(inputs());
+  ASSERT_TRUE(out.isOk());
+  const rlx::NamedOutput &y = (*out)[0];
+  auto asInt = y.as<int32_t>();
+  ASSERT_FALSE(asInt.isOk());
+  EXPECT_EQ(asInt.status().message(), "output 'y' is f32, not i32");
+  rlx::TensorView view = y.view();
+  EXPECT_EQ(view.shape, (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(view.bytes, 16u);
+
+  // An i1 output: floats() is null rather than a reinterpretation.
+  rlx::Session session;
+  auto cmp = session.compile(R"mlir(
+func.func @f(%a: tensor<4xf32> {mir.name = "a"}, %b: tensor<4xf32> {mir.name = "b"}) -> (tensor<4xi1> {mir.name = "gt"}) {
+  %c = mir.compare gt %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %c : tensor<4xi1>
+}
+)mlir");
+  ASSERT_TRUE(cmp.isOk()) << cmp.status().toString();
+  std::vector<float> a = {1, 2, 3, 4}, b = {2, 2, 2, 2};
+  auto flags = cmp->run({{"a", a.data(), 16, rlx::DType::f32},
+                         {"b", b.data(), 16, rlx::DType::f32}});
+  ASSERT_TRUE(flags.isOk()) << flags.status().toString();
+  EXPECT_EQ((*flags)[0].floats(), nullptr);
+  auto bits = (*flags)[0].as<bool>();
+  ASSERT_TRUE(bits.isOk());
+  EXPECT_EQ(std::vector<bool>(bits->begin(), bits->end()),
+            (std::vector<bool>{false, false, true, true}));
+}
+
+TEST(TypedTensors, OutputsIntoCallerBuffers) {
+  rlx::CompiledGraph graph = compiled();
+  std::vector<float> y(4, -1.0f);
+  ASSERT_TRUE(
+      graph.runInto(inputs(), {rlx::OutputBuffer::of("y", y.data(), y.size())})
+          .isOk());
+  EXPECT_EQ(y, kY);
+  std::vector<float> small(3);
+  EXPECT_EQ(graph
+                .runInto(inputs(), {rlx::OutputBuffer::of("y", small.data(),
+                                                          small.size())})
+                .message(),
+            "output 'y' needs 4 elements (16 bytes), got 12 bytes");
+  EXPECT_EQ(graph.runInto(inputs(), {rlx::OutputBuffer::of("z", y.data(), 4)})
+                .message(),
+            "no output named 'z' (the graph's outputs: y)");
+  EXPECT_EQ(graph
+                .runInto(inputs(), {rlx::OutputBuffer::of("y", y.data(), 4),
+                                    rlx::OutputBuffer::of("y", y.data(), 4)})
+                .message(),
+            "output 'y' is given more than once");
+}
+
+TEST(ExpectedDeathTest, UsingTheValueOfAnErrorAborts) {
+  // The compiler's worker threads exist: re-execute rather than fork.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  rlx::Expected<int> error(
+      rlx::Status(rlx::StatusCode::not_found, "no such thing"));
+  EXPECT_DEATH((void)*error, "rlx: the value of an Expected holding an error "
+                             "was used: no such thing");
+  EXPECT_DEATH((void)error.value(), "no such thing");
+}
+
+//===----------------------------------------------------------------------===//
+// Artifacts without the compiler
+//===----------------------------------------------------------------------===//
+
+std::string tempPath(const std::string &name) {
+  return (std::filesystem::temp_directory_path() /
+          ("rlx-embedding-" + std::to_string(::getpid()) + "-" + name))
+      .string();
+}
+
+TEST(Artifacts, SaveLoadAndLoadBytes) {
+  rlx::CompiledGraph graph = compiled();
+  std::string path = tempPath("linear.rlxa");
+  ASSERT_TRUE(graph.save(path).isOk());
+  for (int way = 0; way < 2; ++way) {
+    auto loaded = way == 0 ? rlx::load(path)
+                           : rlx::loadBytes(graph.artifactBytes().data(),
+                                            graph.artifactBytes().size());
+    ASSERT_TRUE(loaded.isOk()) << loaded.status().toString();
+    EXPECT_EQ(loaded->device(), rlx::Device::cpu);
+    ASSERT_TRUE(loaded->setParam("w", kW.data(), kW.size()).isOk());
+    ASSERT_TRUE(loaded->setParam("b", kB.data(), kB.size()).isOk());
+    auto out = loaded->run(inputs());
+    ASSERT_TRUE(out.isOk());
+    EXPECT_EQ(std::vector<float>((*out)[0].floats(), (*out)[0].floats() + 4),
+              kY);
+  }
+  std::filesystem::remove(path);
+}
+
+TEST(Artifacts, BadPathsAreErrors) {
+  auto missing = rlx::load(tempPath("missing.rlxa"));
+  EXPECT_EQ(missing.status().code(), rlx::StatusCode::not_found);
+  auto dir = rlx::load(std::filesystem::temp_directory_path().string());
+  EXPECT_EQ(dir.status().code(), rlx::StatusCode::invalid_argument);
+  EXPECT_NE(dir.status().message().find("is a directory"), std::string::npos);
+  std::string garbage = tempPath("garbage.rlxa");
+  std::ofstream(garbage) << "RLXA not an artifact";
+  auto bad = rlx::load(garbage);
+  EXPECT_EQ(bad.status().code(), rlx::StatusCode::data_loss);
+  EXPECT_EQ(bad.status().message().rfind(garbage + ": ", 0), 0u)
+      << bad.status().message();
+  std::filesystem::remove(garbage);
+  EXPECT_EQ(rlx::loadBytes(nullptr, 4).status().code(),
+            rlx::StatusCode::invalid_argument);
+  EXPECT_EQ(compiled().save("/no/such/dir/x.rlxa").code(),
+            rlx::StatusCode::not_found);
+}
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+size_t threadCount() {
+  size_t n = 0;
+  if (DIR *d = opendir("/proc/self/task")) {
+    while (dirent *e = readdir(d))
+      n += e->d_name[0] != '.';
+    closedir(d);
+  }
+  return n;
+}
+
+/// Graphs loaded with threads = 0 share one pool: loading six starts at
+/// most one pool's workers; six graphs with threads = 2 start one worker
+/// each.
+TEST(Threads, GraphsShareOnePoolByDefault) {
+  std::vector<rlx::CompiledGraph> graphs;
+  graphs.push_back(compiled(0)); // the shared pool exists from here on
+  size_t before = threadCount();
+  for (int i = 0; i < 6; ++i)
+    graphs.push_back(compiled(0));
+  EXPECT_EQ(threadCount(), before);
+  for (int i = 0; i < 6; ++i)
+    graphs.push_back(compiled(2));
+  EXPECT_EQ(threadCount(), before + 6);
+  for (rlx::CompiledGraph &g : graphs) {
+    auto out = g.run(inputs());
+    ASSERT_TRUE(out.isOk());
+    EXPECT_EQ((*out)[0].floats()[2], kY[2]);
+  }
+  rlx::CompileOptions tooMany;
+  tooMany.threads = 5000;
+  EXPECT_EQ(
+      rlx::Session().compileWith(linearGraph(), tooMany).status().message(),
+      "threads is 5000; it must be 0 (one per core) to 4096");
+}
+
+/// CompiledGraph's contract: runs and setParam from several threads are
+/// serialized; every run sees a whole parameter.
+TEST(Threads, OneGraphFromManyThreads) {
+  rlx::CompiledGraph graph = compiled();
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        if (t == 0 && !graph.setParam("b", kB.data(), kB.size()).isOk())
+          ++wrong;
+        auto out = graph.run(inputs());
+        if (!out || std::vector<float>((*out)[0].floats(),
+                                       (*out)[0].floats() + 4) != kY)
+          ++wrong;
+      }
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(wrong, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Log handler
+//===----------------------------------------------------------------------===//
+
+TEST(Log, ReportsGoToTheHandlerElseStderr) {
+  rlx::Session session;
+  std::vector<std::pair<rlx::LogLevel, std::string>> logged;
+  session.setLogHandler([&](rlx::LogLevel level, const std::string &text) {
+    logged.push_back({level, text});
+  });
+  rlx::CompileOptions options;
+  options.report = true;
+  testing::internal::CaptureStderr();
+  ASSERT_TRUE(session.compileWith(linearGraph(), options).isOk());
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  ASSERT_GE(logged.size(), 2u);
+  bool fusion = false, dispatch = false;
+  for (auto &[level, text] : logged) {
+    EXPECT_EQ(level, rlx::LogLevel::report);
+    fusion |= text.rfind("=== rlx fusion report: @graph", 0) == 0;
+    dispatch |= text.rfind("=== rlx dispatch report: @graph", 0) == 0;
+  }
+  EXPECT_TRUE(fusion && dispatch);
+
+  session.setLogHandler({});
+  size_t count = logged.size();
+  testing::internal::CaptureStderr();
+  ASSERT_TRUE(session.compileWith(linearGraph(), options).isOk());
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("=== rlx fusion report: @graph"), std::string::npos);
+  EXPECT_EQ(logged.size(), count);
+}
+
+} // namespace
