@@ -1,6 +1,10 @@
 //===- Npy.cpp - NumPy .npy files -----------------------------------------===//
 #include "runtime/Npy.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -54,11 +58,19 @@ Expected<Array> read(const std::string &path) {
   auto fail = [&](const std::string &why) {
     return Status(StatusCode::invalid_argument, path + ": " + why);
   };
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return Status(StatusCode::not_found, path + ": cannot open the file");
-  std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)),
-                            std::istreambuf_iterator<char>());
+  // LLVM's reader reports errors as values (an iostream read of a
+  // directory throws, and rlx is built without exceptions).
+  if (llvm::sys::fs::is_directory(path))
+    return fail("is a directory, not a .npy file");
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return Status(StatusCode::not_found,
+                  path + ": cannot open the file: " +
+                      buffer.getError().message());
+  llvm::ArrayRef<uint8_t> file(
+      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart()),
+      (*buffer)->getBufferSize());
   if (file.size() < 10 || std::memcmp(file.data(), kMagic, 6) != 0)
     return fail("not a .npy file (bad magic)");
   uint8_t major = file[6];
