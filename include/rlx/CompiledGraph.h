@@ -78,6 +78,12 @@ struct TensorView {
 /// An input to run(): a name and its data. `shape`, when given, is checked
 /// against the manifest too; empty, only the dtype and byte size are.
 struct NamedInput {
+  NamedInput() = default;
+  NamedInput(std::string name, const void *data, size_t bytes,
+             DType dtype = DType::f32, std::vector<int64_t> shape = {})
+      : name(std::move(name)), data(data), bytes(bytes), dtype(dtype),
+        shape(std::move(shape)) {}
+
   std::string name;
   const void *data = nullptr;
   /// Size in bytes.
