@@ -130,6 +130,19 @@ TEST(TypedTensors, OutputsIntoCallerBuffers) {
             "output 'y' is given more than once");
 }
 
+/// Diagnostics name the file the text came from, as compilers print them.
+TEST(Diagnostics, TheSourceNameIsInTheMessage) {
+  rlx::Session session;
+  auto bad = session.compileWith("func.func @f(\n", rlx::CompileOptions(),
+                                 "model.mlir");
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_EQ(bad.status().message(),
+            "model.mlir:1:14: error: expected non-function type");
+  auto unnamed = session.compile("func.func @f(\n");
+  EXPECT_EQ(unnamed.status().message(),
+            "<module>:1:14: error: expected non-function type");
+}
+
 TEST(ExpectedDeathTest, UsingTheValueOfAnErrorAborts) {
   // The compiler's worker threads exist: re-execute rather than fork.
   GTEST_FLAG_SET(death_test_style, "threadsafe");
