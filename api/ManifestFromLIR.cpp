@@ -84,6 +84,23 @@ static uint64_t dispatchBytes(lir::DispatchOp dispatch) {
   return total;
 }
 
+/// The arena bytes each operand of `dispatch` sees (a lir.view: its offset
+/// and byte size; the LIR verifier keeps both inside the arena). The CPU
+/// code's footprint (rlx-outline-dispatches) records the same ranges, and
+/// the runtime compares the two.
+static std::vector<::rlx::ArenaRange> dispatchViews(lir::DispatchOp dispatch) {
+  std::vector<::rlx::ArenaRange> views;
+  for (Value arg : dispatch.getArgs()) {
+    // Schedules hold only views and dispatches (lir.schedule C1), and
+    // lir.view's type is bounded: the byte size fits.
+    auto view = arg.getDefiningOp<lir::ViewOp>();
+    std::optional<int64_t> bytes =
+        checkedByteSize(cast<ShapedType>(arg.getType()));
+    views.push_back({view.getOffset(), static_cast<uint64_t>(*bytes)});
+  }
+  return views;
+}
+
 /// The kernel's FLOPs (rlx.flops; 0 without it).
 static uint64_t kernelFlops(lir::KernelOp kernel) {
   auto flops = kernel->getAttrOfType<IntegerAttr>(kFlopsAttrName);
@@ -132,6 +149,7 @@ static uint64_t kernelFlops(lir::KernelOp kernel) {
         d.grid[i] = grid[i];
       d.flops = kernelFlops(kernel);
       d.bytes = dispatchBytes(dispatch);
+      d.views = dispatchViews(dispatch);
       manifest.dispatches.push_back(std::move(d));
     }
   }

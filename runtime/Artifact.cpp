@@ -24,7 +24,9 @@ constexpr uint8_t kMagic[4] = {'R', 'L', 'X', 'A'};
 // The fewest payload bytes one slot / dispatch can take; bounds a count by the
 // bytes that remain before anything is reserved for it.
 constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
-constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8 + 8 + 8;
+constexpr uint64_t kMinDispatchBytes = 8 + 8 + 3 * 8 + 8 + 8 + 8;
+/// A dispatch view: offset and size.
+constexpr uint64_t kViewBytes = 8 + 8;
 /// An object: its length field.
 constexpr uint64_t kMinObjectBytes = 8;
 /// A Vulkan module: its byte length.
@@ -235,6 +237,13 @@ void readDispatch(Reader &r, uint64_t index, Dispatch &dispatch) {
     dispatch.grid[d] = r.i64(prefix + " grid[" + std::to_string(d) + "]");
   dispatch.flops = r.u64(prefix + " flops");
   dispatch.bytes = r.u64(prefix + " bytes");
+  uint64_t viewCount = r.count(prefix + " view count", kViewBytes);
+  dispatch.views.resize(viewCount);
+  for (uint64_t v = 0; v < viewCount && r.ok(); ++v) {
+    std::string field = prefix + " view " + std::to_string(v);
+    dispatch.views[v].offset = r.u64(field + " offset");
+    dispatch.views[v].size = r.u64(field + " size");
+  }
 }
 
 void readCpuCode(Reader &r, CpuCode &cpu) {
@@ -437,6 +446,11 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
       w.i64(n);
     w.u64(dispatch.flops);
     w.u64(dispatch.bytes);
+    w.u64(dispatch.views.size());
+    for (const ArenaRange &view : dispatch.views) {
+      w.u64(view.offset);
+      w.u64(view.size);
+    }
   }
   w.u32(artifact.kernelAbiVersion);
   w.str(artifact.device);

@@ -25,7 +25,8 @@
 //   slot    str name | u8 role | u8 dtype | u64 rank | i64 dim x rank
 //           | u64 offset | u64 size | bytes data
 //   dispatch str symbol | str kernel | i64 gridX | i64 gridY | i64 gridZ
-//           | u64 flops | u64 bytes
+//           | u64 flops | u64 bytes | u64 viewCount
+//           | (u64 offset | u64 size) x viewCount
 //   str, bytes  u64 length | that many bytes
 //
 // Nothing may follow the payload.
@@ -49,8 +50,9 @@ namespace rlx::runtime {
 
 /// The format version this runtime writes and the only one it reads
 /// (version 3: the kernel ABI version and the device before the code;
-/// version 4: each dispatch's FLOPs and bytes).
-constexpr uint32_t kArtifactFormatVersion = 4;
+/// version 4: each dispatch's FLOPs and bytes; version 5: each dispatch's
+/// views).
+constexpr uint32_t kArtifactFormatVersion = 5;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 

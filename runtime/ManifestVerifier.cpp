@@ -1,9 +1,11 @@
 //===- ManifestVerifier.cpp - The rules every loadable manifest obeys -----===//
 #include "runtime/ManifestVerifier.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace rlx::runtime {
 
@@ -32,6 +34,95 @@ std::string shapeString(const std::vector<int64_t> &shape) {
 }
 
 bool isPowerOfTwo(uint64_t v) { return v && !(v & (v - 1)); }
+
+/// "[64, 128)"; `end` is computed by the caller only once it cannot wrap.
+std::string rangeString(uint64_t begin, uint64_t end) {
+  return "[" + std::to_string(begin) + ", " + std::to_string(end) + ")";
+}
+
+/// Whether [offset, offset + size) lies inside an arena of `arenaSize`
+/// bytes; written so that neither side can wrap around.
+bool insideArena(uint64_t offset, uint64_t size, uint64_t arenaSize) {
+  return offset <= arenaSize && size <= arenaSize - offset;
+}
+
+/// No two slots with bytes share one. Slots have been checked to lie inside
+/// the arena, so no end wraps around.
+Status verifySlotsDisjoint(const Manifest &manifest) {
+  std::vector<size_t> order;
+  for (size_t i = 0; i < manifest.slots.size(); ++i)
+    if (manifest.slots[i].size)
+      order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return manifest.slots[a].offset < manifest.slots[b].offset;
+  });
+  // The slot reaching furthest so far: any later slot that starts before its
+  // end overlaps it.
+  const Slot *furthest = nullptr;
+  size_t furthestIndex = 0;
+  for (size_t i : order) {
+    const Slot &slot = manifest.slots[i];
+    if (furthest && slot.offset < furthest->offset + furthest->size) {
+      size_t a = std::min(i, furthestIndex), b = std::max(i, furthestIndex);
+      const Slot &first = manifest.slots[a];
+      const Slot &second = manifest.slots[b];
+      return invalid(slotLabel(b, second) + ": bytes " +
+                     rangeString(second.offset, second.offset + second.size) +
+                     " overlap " + slotLabel(a, first) + " at " +
+                     rangeString(first.offset, first.offset + first.size));
+    }
+    if (!furthest ||
+        slot.offset + slot.size > furthest->offset + furthest->size) {
+      furthest = &slot;
+      furthestIndex = i;
+    }
+  }
+  return Status::ok();
+}
+
+Status verifyDispatch(size_t index, const Dispatch &dispatch,
+                      const Manifest &manifest) {
+  if (dispatch.symbol.empty())
+    return invalid("dispatch " + std::to_string(index) + ": empty symbol");
+  std::string label = dispatchLabel(index, dispatch);
+  int64_t points = 1;
+  for (size_t d = 0; d < 3; ++d) {
+    int64_t n = dispatch.grid[d];
+    if (n < 1)
+      return invalid(label + ": grid[" + std::to_string(d) + "] is " +
+                     std::to_string(n) + " (must be >= 1)");
+    if (__builtin_mul_overflow(points, n, &points) || points > kMaxGridPoints)
+      return invalid(label + ": grid " +
+                     shapeString(std::vector<int64_t>(dispatch.grid.begin(),
+                                                      dispatch.grid.end())) +
+                     " has more than 2^31 (" + std::to_string(kMaxGridPoints) +
+                     ") points, the limit");
+  }
+  for (size_t v = 0; v < dispatch.views.size(); ++v) {
+    const ArenaRange &view = dispatch.views[v];
+    std::string where = label + " view " + std::to_string(v);
+    if (!insideArena(view.offset, view.size, manifest.arenaSize))
+      return invalid(where + ": offset " + std::to_string(view.offset) +
+                     " + size " + std::to_string(view.size) +
+                     " exceeds arena size " +
+                     std::to_string(manifest.arenaSize));
+    uint64_t end = view.offset + view.size;
+    for (size_t i = 0; i < manifest.slots.size(); ++i) {
+      const Slot &slot = manifest.slots[i];
+      if (slot.role != SlotRole::input)
+        continue;
+      uint64_t slotEnd = slot.offset + slot.size;
+      bool overlaps = view.offset < slotEnd && slot.offset < end;
+      bool inside = view.offset >= slot.offset && end <= slotEnd;
+      if (overlaps && !inside)
+        return invalid(where + ": bytes " + rangeString(view.offset, end) +
+                       " cross the edge of input " + slotLabel(i, slot) +
+                       " at " + rangeString(slot.offset, slotEnd) +
+                       " (a view of an input lies inside it)");
+    }
+  }
+  return Status::ok();
+}
 
 Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
   std::string label = slotLabel(index, slot);
@@ -73,9 +164,7 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
     return invalid(label + ": offset " + std::to_string(slot.offset) +
                    " is not a multiple of the alignment " +
                    std::to_string(manifest.alignment));
-  // Written so that neither side can wrap around.
-  if (slot.offset > manifest.arenaSize ||
-      slot.size > manifest.arenaSize - slot.offset)
+  if (!insideArena(slot.offset, slot.size, manifest.arenaSize))
     return invalid(label + ": offset " + std::to_string(slot.offset) +
                    " + size " + std::to_string(slot.size) +
                    " exceeds arena size " + std::to_string(manifest.arenaSize));
@@ -109,22 +198,11 @@ Status verifyManifest(const Manifest &manifest) {
       return invalid(slotLabel(i, slot) + ": duplicate " +
                      slotRoleName(slot.role) + " name");
   }
-  for (size_t i = 0; i < manifest.dispatches.size(); ++i) {
-    const Dispatch &dispatch = manifest.dispatches[i];
-    if (dispatch.symbol.empty())
-      return invalid("dispatch " + std::to_string(i) + ": empty symbol");
-    int64_t points = 1;
-    for (size_t d = 0; d < 3; ++d) {
-      int64_t n = dispatch.grid[d];
-      if (n < 1)
-        return invalid(dispatchLabel(i, dispatch) + ": grid[" +
-                       std::to_string(d) + "] is " + std::to_string(n) +
-                       " (must be >= 1)");
-      if (__builtin_mul_overflow(points, n, &points))
-        return invalid(dispatchLabel(i, dispatch) +
-                       ": grid point count overflows int64");
-    }
-  }
+  if (Status s = verifySlotsDisjoint(manifest); !s)
+    return s;
+  for (size_t i = 0; i < manifest.dispatches.size(); ++i)
+    if (Status s = verifyDispatch(i, manifest.dispatches[i], manifest); !s)
+      return s;
   return Status::ok();
 }
 

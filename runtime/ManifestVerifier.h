@@ -19,6 +19,11 @@ namespace rlx::runtime {
 constexpr uint64_t kMaxRank = 16;
 /// The largest arena alignment; more than a page buys nothing.
 constexpr uint64_t kMaxAlignment = 4096;
+/// The most grid points (workgroups) one dispatch may have: 2^31. The
+/// compiler's grids are a few thousand at most (a workgroup is a share of
+/// a kernel's work, not one element); an edited grid of 2^40 would keep
+/// the runtime calling the kernel for days.
+constexpr int64_t kMaxGridPoints = int64_t(1) << 31;
 
 /// Checks that `manifest` is safe to execute against: the alignment is a
 /// power of two in [1, kMaxAlignment]; every slot has a name unique within its
@@ -26,10 +31,13 @@ constexpr uint64_t kMaxAlignment = 4096;
 /// element count and byte size fit in int64, size == elementCount * dtypeSize,
 /// an offset aligned to the alignment, [offset, offset + size) inside the
 /// arena, and data of exactly `size` bytes for constants and none otherwise;
-/// every dispatch has a non-empty symbol and a grid of entries >= 1 whose
-/// product fits in int64. Returns invalid_argument naming the first field at
-/// fault, e.g. "slot 3 ('fc1.weight'): offset 4096 + size 8192 exceeds arena
-/// size 8192".
+/// no two slots share a byte; every dispatch has a non-empty symbol, a grid
+/// of entries >= 1 with at most kMaxGridPoints points, and views that lie
+/// inside the arena, each either inside an input slot or clear of every
+/// input slot (the CPU code reads an input's views from the caller's
+/// buffer of the slot's size). Returns invalid_argument naming the first
+/// field at fault, e.g. "slot 3 ('fc1.weight'): offset 4096 + size 8192
+/// exceeds arena size 8192".
 Status verifyManifest(const Manifest &manifest);
 
 /// The number of grid points of `dispatch` (x * y * z); only meaningful once

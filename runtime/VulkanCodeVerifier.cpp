@@ -3,6 +3,7 @@
 
 #include "runtime/SpirvModule.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -82,9 +83,18 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
   return Status::ok();
 }
 
+/// Whether `binding` is what the compiler binds for `view`: its bytes from
+/// the same offset, rounded up to whole 32-bit words (at least one).
+bool bindsView(const VulkanBinding &binding, const ArenaRange &view) {
+  uint64_t bytes = std::max<uint64_t>(view.size, 1);
+  return binding.offset == view.offset && binding.size % 4 == 0 &&
+         binding.size >= bytes && binding.size - bytes < 4;
+}
+
 Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
                       const VulkanCode &code, const Manifest &manifest) {
   std::string label = "vulkan dispatch " + std::to_string(index);
+  const std::vector<ArenaRange> &views = manifest.dispatches[index].views;
   if (dispatch.kernel >= code.kernels.size())
     return invalid(label + ": kernel " + std::to_string(dispatch.kernel) +
                    " is out of range (" + std::to_string(code.kernels.size()) +
@@ -94,6 +104,10 @@ Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
     return invalid(label + ": " + std::to_string(dispatch.bindings.size()) +
                    " bindings but " + kernelLabel(dispatch.kernel, kernel) +
                    " has " + std::to_string(kernel.bindingCount));
+  if (dispatch.bindings.size() != views.size())
+    return invalid(label + ": " + std::to_string(dispatch.bindings.size()) +
+                   " bindings but manifest dispatch " + std::to_string(index) +
+                   " has " + std::to_string(views.size()) + " views");
   for (size_t b = 0; b < dispatch.bindings.size(); ++b) {
     const VulkanBinding &binding = dispatch.bindings[b];
     std::string where = label + " binding " + std::to_string(b);
@@ -111,6 +125,13 @@ Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
       return invalid(where + ": offset " + std::to_string(binding.offset) +
                      " is not a multiple of the alignment " +
                      std::to_string(manifest.alignment));
+    if (!bindsView(binding, views[b]))
+      return invalid(where + ": offset " + std::to_string(binding.offset) +
+                     " size " + std::to_string(binding.size) +
+                     " does not bind manifest view " + std::to_string(b) +
+                     " (offset " + std::to_string(views[b].offset) + " size " +
+                     std::to_string(views[b].size) +
+                     ", rounded up to whole words)");
   }
   return Status::ok();
 }

@@ -31,7 +31,9 @@ namespace rlx::runtime {
 /// one, and one written flag (0 or 1) per binding; there is one Vulkan
 /// dispatch per manifest dispatch, each naming an existing kernel with that
 /// kernel's binding count, every binding of at least one byte, inside the
-/// arena and at an offset that is a multiple of the manifest's alignment.
+/// arena, at an offset that is a multiple of the manifest's alignment, and
+/// binding the manifest dispatch's view of the same index (its offset, its
+/// size rounded up to whole 32-bit words, at least one).
 /// Returns invalid_argument naming the first field at fault, e.g. "vulkan
 /// dispatch 3 binding 1: offset 96 + size 64 exceeds arena size 128".
 Status verifyVulkanCode(const Manifest &manifest, const VulkanCode &code);

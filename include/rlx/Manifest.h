@@ -41,6 +41,16 @@ struct Slot {
   int64_t elementCount() const;
 };
 
+/// Bytes `[offset, offset + size)` of the arena.
+struct ArenaRange {
+  uint64_t offset = 0;
+  uint64_t size = 0;
+
+  bool operator==(const ArenaRange &other) const {
+    return offset == other.offset && size == other.size;
+  }
+};
+
 /// One kernel launch: the code symbol, called once per point of `grid` as
 /// `void symbol(void *arena, const void *const *inputs, int64_t x,
 /// int64_t y, int64_t z)`, and the name of the LIR kernel it runs (for
@@ -55,6 +65,12 @@ struct Dispatch {
   uint64_t flops = 0;
   /// Bytes the dispatch reads and writes: the sum of its views' byte sizes.
   uint64_t bytes = 0;
+  /// The arena bytes each of the kernel's arguments sees, in argument order
+  /// (a view inside an input slot is that input's bytes: the CPU code reads
+  /// the caller's buffer there). The loader checks them against the arena,
+  /// and against what the code itself declares it touches (CPU: its
+  /// footprint, runtime/KernelAbi.h; Vulkan: its bindings).
+  std::vector<ArenaRange> views = {};
 };
 
 struct Manifest {

@@ -63,12 +63,14 @@ Artifact makeArtifact() {
   d0.grid = {2, 1, 1};
   d0.flops = 2 * 2 * 4 * 8;
   d0.bytes = 32 + 16 + 8;
+  d0.views = {{0, 32}, {192, 8}};
   Dispatch d1;
   d1.symbol = "rlx_dispatch_1";
   d1.grid = {1, 3, 5};
   // Cost facts past 32 bits (u64 fields, not truncated).
   d1.flops = (uint64_t(1) << 40) + 3;
   d1.bytes = ~uint64_t(0);
+  d1.views = {{64, 64}};
   m.dispatches = {d0, d1};
   a.cpu.triple = "x86_64-unknown-linux-gnu";
   a.cpu.cpuFeatures = "+avx2,+fma";
@@ -99,6 +101,7 @@ void expectEqual(const Artifact &a, const Artifact &b) {
     EXPECT_EQ(a.manifest.dispatches[i].grid, b.manifest.dispatches[i].grid);
     EXPECT_EQ(a.manifest.dispatches[i].flops, b.manifest.dispatches[i].flops);
     EXPECT_EQ(a.manifest.dispatches[i].bytes, b.manifest.dispatches[i].bytes);
+    EXPECT_EQ(a.manifest.dispatches[i].views, b.manifest.dispatches[i].views);
   }
   EXPECT_EQ(a.cpu.triple, b.cpu.triple);
   EXPECT_EQ(a.cpu.cpuFeatures, b.cpu.cpuFeatures);
@@ -162,7 +165,7 @@ TEST(Artifact, RoundTrip) {
   std::vector<uint8_t> bytes = serializeArtifact(a);
   ASSERT_GT(bytes.size(), kArtifactHeaderSize);
   EXPECT_EQ(std::memcmp(bytes.data(), "RLXA", 4), 0);
-  EXPECT_EQ(bytes[4], 4);
+  EXPECT_EQ(bytes[4], kArtifactFormatVersion);
   Expected<Artifact> b = decode(bytes);
   ASSERT_TRUE(b.isOk()) << b.status().toString();
   expectEqual(a, *b);
@@ -279,8 +282,8 @@ TEST(Artifact, NewerVersion) {
 }
 
 // An older one is recompiled: versions 1 and 2 (one object file; no kernel
-// ABI version or device) and 3 (no dispatch FLOPs and bytes) are not read
-// as version 4.
+// ABI version or device), 3 (no dispatch FLOPs and bytes) and 4 (no
+// dispatch views) are not read as version 5.
 TEST(Artifact, OlderVersion) {
   for (uint32_t version = 0; version < kArtifactFormatVersion; ++version)
     expectVersionRejected(
@@ -457,7 +460,76 @@ TEST(Artifact, ZeroGrid) {
   expectManifestRejected(
       a, "dispatch 1 ('rlx_dispatch_1'): grid[1] is 0 (must be >= 1)");
   a.manifest.dispatches[1].grid = {int64_t(1) << 40, int64_t(1) << 40, 1};
-  expectManifestRejected(a, "grid point count overflows int64");
+  expectManifestRejected(a, "dispatch 1 ('rlx_dispatch_1'): grid "
+                            "[1099511627776, 1099511627776, 1] has more than "
+                            "2^31 (2147483648) points, the limit");
+}
+
+// kMaxGridPoints: 2^31 points pass, one row more does not, in any
+// dimension.
+TEST(Artifact, GridPointLimit) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[1].grid = {int64_t(1) << 31, 1, 1};
+  EXPECT_TRUE(decode(serializeArtifact(a)).isOk());
+  a.manifest.dispatches[1].grid = {1 << 16, 1 << 15, 1};
+  EXPECT_TRUE(decode(serializeArtifact(a)).isOk());
+  a.manifest.dispatches[1].grid = {1 << 16, 1 << 15, 2};
+  expectManifestRejected(a, "dispatch 1 ('rlx_dispatch_1'): grid [65536, "
+                            "32768, 2] has more than 2^31 (2147483648) "
+                            "points, the limit");
+  a.manifest.dispatches[1].grid = {1, (int64_t(1) << 31) + 1, 1};
+  expectManifestRejected(a, "has more than 2^31");
+}
+
+TEST(Artifact, ViewOutsideArena) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[1].views[0] = {224, 64};
+  expectManifestRejected(a, "dispatch 1 ('rlx_dispatch_1') view 0: offset "
+                            "224 + size 64 exceeds arena size 256");
+  // offset + size would wrap around uint64.
+  a.manifest.dispatches[1].views[0] = {uint64_t(-64), 128};
+  expectManifestRejected(a, "dispatch 1 ('rlx_dispatch_1') view 0: offset "
+                            "18446744073709551552 + size 128 exceeds arena "
+                            "size 256");
+  // The arena shrunk under the views (its slots still fit).
+  a = makeArtifact();
+  a.manifest.slots.pop_back();
+  a.manifest.arenaSize = 192;
+  expectManifestRejected(a, "dispatch 0 ('rlx_dispatch_0') view 1: offset "
+                            "192 + size 8 exceeds arena size 192");
+}
+
+// The CPU code reads a view of an input from the caller's buffer, which
+// holds the slot's bytes only.
+TEST(Artifact, ViewCrossingAnInputSlot) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[0].views[0] = {0, 64};
+  expectManifestRejected(a, "dispatch 0 ('rlx_dispatch_0') view 0: bytes [0, "
+                            "64) cross the edge of input slot 0 ('x') at [0, "
+                            "32) (a view of an input lies inside it)");
+  a.manifest.dispatches[0].views[0] = {16, 16};
+  EXPECT_TRUE(decode(serializeArtifact(a)).isOk());
+}
+
+TEST(Artifact, OverlappingSlots) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[3].offset = 128; // y onto c
+  expectManifestRejected(a, "slot 3 ('y'): bytes [128, 136) overlap slot 2 "
+                            "('c') at [128, 131)");
+  // Found whatever the order: x spans w.
+  a = makeArtifact();
+  a.manifest.slots[0].shape = {32};
+  a.manifest.slots[0].size = 128;
+  a.manifest.dispatches[0].views[0] = {0, 128};
+  expectManifestRejected(a, "slot 1 ('w'): bytes [64, 80) overlap slot 0 "
+                            "('x') at [0, 128)");
+  // Empty slots hold no byte: they may share an offset.
+  a = makeArtifact();
+  a.manifest.slots[2].shape = {0};
+  a.manifest.slots[2].size = 0;
+  a.manifest.slots[2].data.clear();
+  a.manifest.slots[3].offset = 128;
+  EXPECT_TRUE(decode(serializeArtifact(a)).isOk());
 }
 
 TEST(Artifact, EmptySymbol) {
@@ -785,6 +857,33 @@ TEST(VulkanArtifact, DispatchRules) {
   a.vulkan.dispatches[1].bindings[0].size = 0;
   expectVulkanRejected(a, "vulkan dispatch 1 binding 0: size 0 (a binding "
                           "sees at least one byte)");
+}
+
+// The bindings are the manifest's views, rounded up to whole words.
+TEST(VulkanArtifact, BindingsAreTheManifestsViews) {
+  Artifact a = makeVulkanArtifact();
+  a.manifest.dispatches[1].views.push_back({128, 3});
+  expectVulkanRejected(a, "vulkan dispatch 1: 1 bindings but manifest "
+                          "dispatch 1 has 2 views");
+  a = makeVulkanArtifact();
+  a.manifest.dispatches[1].views[0] = {128, 64};
+  expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset 64 size 64 does "
+                          "not bind manifest view 0 (offset 128 size 64, "
+                          "rounded up to whole words)");
+  a = makeVulkanArtifact();
+  a.manifest.dispatches[1].views[0] = {64, 32};
+  expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset 64 size 64 does "
+                          "not bind manifest view 0 (offset 64 size 32");
+  // Rounding: 61..64 bytes bind as 64; an empty view as one word.
+  for (uint64_t size : {61, 62, 63, 64}) {
+    a.manifest.dispatches[1].views[0] = {64, size};
+    EXPECT_TRUE(verifyVulkanCode(a.manifest, a.vulkan).isOk()) << size;
+  }
+  a.manifest.dispatches[1].views[0] = {64, 0};
+  a.vulkan.dispatches[1].bindings[0].size = 4;
+  EXPECT_TRUE(verifyVulkanCode(a.manifest, a.vulkan).isOk());
+  a.vulkan.dispatches[1].bindings[0].size = 8;
+  expectVulkanRejected(a, "does not bind manifest view 0");
 }
 
 TEST(VulkanArtifact, BindingOutsideArena) {

@@ -492,6 +492,10 @@ Artifact makeGraph() {
   };
   code.dispatches = {bind(0, {kX, kY}), bind(1, {kY, kC, kZ}),
                      bind(1, {kZ, kP, kW}), bind(0, {kP, kQ})};
+  // The manifest's views are the bindings (kBytes is whole words).
+  for (size_t i = 0; i < m.dispatches.size(); ++i)
+    for (const VulkanBinding &b : code.dispatches[i].bindings)
+      m.dispatches[i].views.push_back({b.offset, b.size});
   return a;
 }
 
@@ -851,6 +855,7 @@ Artifact makeGate() {
   flags.size = 16;
   a.manifest.slots = {flags};
   a.manifest.dispatches = {Dispatch{"gate", {65535, 1, 1}, "gate"}};
+  a.manifest.dispatches[0].views = {{0, 16}};
   a.vulkan.modules = {spirv};
   a.vulkan.kernels = {VulkanKernel{"gate", 0, {8, 1, 1}, 1, {1}}};
   VulkanDispatch d;
@@ -1071,19 +1076,23 @@ TEST_F(VulkanTest, RefusesBindingsBeyondTheLimits) {
   uint32_t many = info.maxPerStageDescriptorStorageBuffers + 1;
   a.vulkan.kernels[1].bindingCount = many;
   a.vulkan.kernels[1].written.assign(many, 0);
-  for (size_t d : {1, 2})
+  for (size_t d : {1, 2}) {
     a.vulkan.dispatches[d].bindings.resize(many, {kC, kBytes});
+    a.manifest.dispatches[d].views.resize(many, {kC, kBytes});
+  }
   expectLoadFails(context, a, StatusCode::incompatible,
                   "vulkan kernel 1 ('add') binds " + std::to_string(many) +
                       " storage buffers, more than the " +
                       std::to_string(many - 1) + " per kernel");
   a = makeGraph();
   uint64_t range = info.maxStorageBufferRange;
+  // Just past the range, in whole words (bindings are).
+  uint64_t size = (range + 4) & ~uint64_t(3);
   a.manifest.arenaSize = kArena + range + 64;
-  a.vulkan.dispatches[3].bindings[1] = {kArena, range + 1};
+  a.vulkan.dispatches[3].bindings[1] = {kArena, size};
+  a.manifest.dispatches[3].views[1] = {kArena, size};
   expectLoadFails(context, a, StatusCode::incompatible,
-                  "vulkan dispatch 3 binding 1: size " +
-                      std::to_string(range + 1) +
+                  "vulkan dispatch 3 binding 1: size " + std::to_string(size) +
                       " exceeds the maxStorageBufferRange");
 }
 
