@@ -16,8 +16,9 @@
 
 #include <stdint.h>
 
-/* Version 1: `void rlx_dispatch_<i>(arena, inputs, x, y, z)`. */
-#define RLX_KERNEL_ABI_VERSION 1
+/* Version 1: `void rlx_dispatch_<i>(arena, inputs, x, y, z)`.
+ * Version 2: each dispatch function also exports its footprint (below). */
+#define RLX_KERNEL_ABI_VERSION 2
 
 /* The parameters of every dispatch entry point, in order:
  *   arena   the executable's arena (params, constants, outputs, temporaries);
@@ -32,6 +33,26 @@
 #define RLX_DISPATCH_NAME(index) rlx_dispatch_##index
 
 typedef void (*rlx_dispatch_fn)(RLX_DISPATCH_PARAMS);
+
+/* The footprint of dispatch function `S`: an exported constant array of
+ * int64_t named `S_footprint` that says what the code was compiled to touch:
+ *
+ *   grid x, grid y, grid z, view count,
+ *   then per view (kernel argument, in order): input, offset, size
+ *
+ * where `input` is RLX_FOOTPRINT_ARENA for a view of the arena (`offset` in
+ * the arena) or j for a view of the j-th input's memory (`offset` within
+ * that input). The loader compares it with the manifest's grid and views,
+ * so an edited manifest cannot make valid code run past a buffer; a
+ * dispatch symbol without a footprint is not loaded. */
+#define RLX_FOOTPRINT_SUFFIX "_footprint"
+#define RLX_FOOTPRINT_HEADER 4
+#define RLX_FOOTPRINT_VIEW_FIELDS 3
+#define RLX_FOOTPRINT_ARENA (-1)
+
+/* The footprint of RLX_DISPATCH_NAME(index), for C definitions:
+ * `const int64_t RLX_DISPATCH_FOOTPRINT(0)[] = {...};`. */
+#define RLX_DISPATCH_FOOTPRINT(index) rlx_dispatch_##index##_footprint
 
 #ifdef __cplusplus
 #include <cstddef>
@@ -72,6 +93,12 @@ inline std::string dispatchSymbol(std::string_view program, unsigned index,
   if (!prefixWithProgram)
     return name;
   return std::string(program) + "_" + name;
+}
+
+/// The footprint symbol of dispatch function `symbol`: `<symbol>_footprint`.
+/// It never names a dispatch function, whose names end in digits.
+inline std::string footprintSymbol(std::string_view symbol) {
+  return std::string(symbol) + RLX_FOOTPRINT_SUFFIX;
 }
 
 /// Entries of the input table of a program with `inputs` input slots: one

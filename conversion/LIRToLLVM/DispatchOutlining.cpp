@@ -3,11 +3,14 @@
 // Every lir.dispatch becomes a func.func of the kernel ABI
 // (runtime/KernelAbi.h) holding a clone of its kernel's body, specialized to
 // the dispatch's views (constant arena offsets, or offsets into a bound
-// input) and reading the workgroup coordinate from its i64 parameters; then
-// the LIR is erased.
+// input) and reading the workgroup coordinate from its i64 parameters, and
+// an llvm.mlir.global with its footprint (the grid and the bytes each view
+// covers, which the loader checks the manifest against); then the LIR is
+// erased.
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/Passes.h"
+#include "dialects/Common/ShapeRules.h"
 #include "dialects/LIR/LIRDialect.h"
 #include "dialects/LIR/LIROps.h"
 #include "runtime/KernelAbi.h"
@@ -165,12 +168,19 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
   Block &kernelEntry = kernel.getBody().front();
   IRMapping mapping;
   DenseMap<unsigned, Value> bound;
+  // The footprint (runtime/KernelAbi.h): the grid, then per view its
+  // input (or the arena), offset and size, as the code below uses them.
+  SmallVector<int64_t> footprint(3, 1);
+  for (auto [i, n] : llvm::enumerate(kernel.getGrid()))
+    footprint[i] = n;
+  footprint.push_back(dispatch.getArgs().size());
   for (auto [view, param] :
        llvm::zip(dispatch.getArgs(), kernelEntry.getArguments())) {
     // Schedules hold only views and dispatches, and programs are isolated:
     // every dispatch operand is a lir.view.
     auto viewOp = view.getDefiningOp<lir::ViewOp>();
     int64_t at = viewOp.getOffsetAttr().getInt();
+    int64_t source = RLX_FOOTPRINT_ARENA;
     Value base = entry->getArgument(::rlx::abi::kArenaParam);
     for (auto [index, input] : llvm::enumerate(inputs)) {
       if (at < input.offset || at >= input.offset + input.bytes)
@@ -182,8 +192,11 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
                             input.bytes);
       base = memory;
       at -= input.offset;
+      source = static_cast<int64_t>(index);
       break;
     }
+    // lir.view's type is bounded (its byte size fits in int64).
+    footprint.append({source, at, *checkedByteSize(viewOp.getType())});
     Value offset = b.create<arith::ConstantIndexOp>(viewOp.getLoc(), at);
     Value typed = b.create<memref::ViewOp>(viewOp.getLoc(), viewOp.getType(),
                                            base, offset, ValueRange{});
@@ -221,6 +234,17 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
     op.erase();
   }
   rewriteStridedCopies(fn);
+
+  // The footprint: a constant the object exports beside the function.
+  b.setInsertionPoint(insertBefore);
+  Type i64Type = b.getI64Type();
+  auto arrayType = LLVM::LLVMArrayType::get(i64Type, footprint.size());
+  auto values = DenseElementsAttr::get(
+      RankedTensorType::get({static_cast<int64_t>(footprint.size())}, i64Type),
+      ArrayRef<int64_t>(footprint));
+  b.create<LLVM::GlobalOp>(loc, arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::External,
+                           ::rlx::abi::footprintSymbol(name), values);
   return fn;
 }
 
@@ -254,6 +278,11 @@ static LogicalResult outlinePrograms(ModuleOp module) {
         if (!taken.insert(name).second)
           return dispatch.emitOpError()
                  << "would become function '" << name
+                 << "', but the module already has a symbol of that name";
+        std::string footprint = ::rlx::abi::footprintSymbol(name);
+        if (!taken.insert(footprint).second)
+          return dispatch.emitOpError()
+                 << "would export its footprint as '" << footprint
                  << "', but the module already has a symbol of that name";
         // lir.dispatch C1 guarantees the kernel.
         auto kernel = kernels.lookup<lir::KernelOp>(dispatch.getKernel());

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -57,18 +58,37 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
   passes.run(module, mam);
 }
 
+/// Whether `op` is a global that no code refers to (a dispatch footprint):
+/// any one part may define it.
+static bool isUnreferencedGlobal(Operation &op,
+                                 const llvm::StringSet<> &referenced) {
+  auto global = dyn_cast<LLVM::GlobalOp>(op);
+  return global && global.getLinkage() == LLVM::Linkage::External &&
+         !referenced.contains(global.getSymName());
+}
+
 /// Splits `module` into at most `parts` modules that together define its
 /// functions, each with declarations of every function (the calls between
-/// parts and to libm resolve when the objects are linked). Balanced by op
+/// parts and to libm resolve when the objects are linked), and the globals
+/// no function refers to (the footprints) in the first part. Balanced by op
 /// count. Empty when the module stays whole: one part asked for, fewer
-/// than two definitions, anything but functions, or a function with local
-/// linkage.
+/// than two definitions, anything but functions and such globals, or a
+/// function with local linkage.
 SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
                                                unsigned parts) {
   SmallVector<OwningOpRef<ModuleOp>> result;
   SmallVector<LLVM::LLVMFuncOp> definitions;
   bool splittable = parts > 1;
+  llvm::StringSet<> referenced;
+  if (std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(&module.getBodyRegion()))
+    for (const SymbolTable::SymbolUse &use : *uses)
+      referenced.insert(use.getSymbolRef().getRootReference().getValue());
+  else
+    splittable = false;
   for (Operation &op : *module.getBody()) {
+    if (isUnreferencedGlobal(op, referenced))
+      continue;
     auto fn = dyn_cast<LLVM::LLVMFuncOp>(op);
     if (!fn) {
       splittable = false;
@@ -110,6 +130,11 @@ SmallVector<OwningOpRef<ModuleOp>> splitModule(ModuleOp module,
     part.get()->setAttrs(module->getAttrs());
     b.setInsertionPointToEnd(part->getBody());
     for (Operation &op : *module.getBody()) {
+      if (isUnreferencedGlobal(op, referenced)) {
+        if (p == 0)
+          b.clone(op);
+        continue;
+      }
       auto fn = cast<LLVM::LLVMFuncOp>(op);
       if (fn.isExternal() || partOf.lookup(fn) == p) {
         b.clone(op);

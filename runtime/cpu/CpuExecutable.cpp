@@ -4,6 +4,7 @@
 #include "runtime/HostCpu.h"
 #include "runtime/ManifestVerifier.h"
 #include "runtime/Runtime.h"
+#include "runtime/cpu/SupportSymbols.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -155,9 +156,81 @@ std::string describeLinkError(llvm::Error error, const std::string &symbol,
         other += (other.empty() ? "" : "; ") + info.message();
       });
   if (!missing.empty())
-    other =
-        "undefined symbols: " + missing + (other.empty() ? "" : "; ") + other;
+    other = "undefined symbols: " + missing +
+            " (object code may call only its own functions and the "
+            "runtime's support functions: libm, memcpy/memmove/memset, f16 "
+            "conversions, the BLAS matmul)" +
+            (other.empty() ? "" : "; ") + other;
   return other;
+}
+
+std::string dispatchLabel(size_t index, const std::string &symbol) {
+  return "dispatch " + std::to_string(index) + " ('" + symbol + "')";
+}
+
+std::string gridString(const int64_t *grid) {
+  return "[" + std::to_string(grid[0]) + ", " + std::to_string(grid[1]) + ", " +
+         std::to_string(grid[2]) + "]";
+}
+
+/// Checks dispatch `index` of `manifest` against `footprint`, what its code
+/// was compiled to touch (runtime/KernelAbi.h): the same grid, and the same
+/// views, each of the arena or inside the input slot it reads. The manifest
+/// has been verified (its views lie inside the arena); the footprint is
+/// read only as far as the manifest's view count once the counts agree.
+Status checkFootprint(size_t index, const Manifest &manifest,
+                      const int64_t *footprint,
+                      const std::vector<const Slot *> &inputs) {
+  const Dispatch &dispatch = manifest.dispatches[index];
+  std::string label = dispatchLabel(index, dispatch.symbol);
+  auto invalid = [&](const std::string &message) {
+    return Status(StatusCode::invalid_argument, label + ": " + message);
+  };
+  if (!std::equal(dispatch.grid.begin(), dispatch.grid.end(), footprint))
+    return invalid("the manifest's grid " + gridString(dispatch.grid.data()) +
+                   " differs from the grid " + gridString(footprint) +
+                   " the code was compiled for");
+  int64_t viewCount = footprint[3];
+  if (viewCount < 0 || uint64_t(viewCount) != dispatch.views.size())
+    return invalid(
+        "the manifest lists " + std::to_string(dispatch.views.size()) +
+        " views, the code was compiled for " + std::to_string(viewCount));
+  for (size_t v = 0; v < dispatch.views.size(); ++v) {
+    const ArenaRange &view = dispatch.views[v];
+    const int64_t *entry =
+        footprint + RLX_FOOTPRINT_HEADER + RLX_FOOTPRINT_VIEW_FIELDS * v;
+    int64_t source = entry[0], offset = entry[1], size = entry[2];
+    std::string where = "view " + std::to_string(v) + ": the manifest says " +
+                        "offset " + std::to_string(view.offset) + " size " +
+                        std::to_string(view.size) + ", ";
+    if (offset < 0 || size < 0 || source < RLX_FOOTPRINT_ARENA)
+      return invalid(where + "the code's footprint is malformed");
+    if (source == RLX_FOOTPRINT_ARENA) {
+      if (view.offset != uint64_t(offset) || view.size != uint64_t(size))
+        return invalid(where + "the code touches offset " +
+                       std::to_string(offset) + " size " +
+                       std::to_string(size) + " of the arena");
+      continue;
+    }
+    if (uint64_t(source) >= inputs.size())
+      return invalid(where + "the code reads input " + std::to_string(source) +
+                     " and the manifest has " + std::to_string(inputs.size()) +
+                     " inputs");
+    const Slot &slot = *inputs[source];
+    std::string input =
+        "input " + std::to_string(source) + " ('" + slot.name + "')";
+    // A caller's input buffer holds exactly the slot's bytes.
+    if (uint64_t(offset) > slot.size || uint64_t(size) > slot.size - offset)
+      return invalid(where + "the code reads offset " + std::to_string(offset) +
+                     " size " + std::to_string(size) + " of " + input +
+                     ", which holds " + std::to_string(slot.size) + " bytes");
+    if (view.offset != slot.offset + uint64_t(offset) ||
+        view.size != uint64_t(size))
+      return invalid(where + "the code reads offset " + std::to_string(offset) +
+                     " size " + std::to_string(size) + " of " + input +
+                     " (at arena offset " + std::to_string(slot.offset) + ")");
+  }
+  return Status::ok();
 }
 
 #ifdef RLX_HAVE_OPENBLAS
@@ -212,18 +285,24 @@ struct CpuExecutable::Impl {
     std::free(arenaBlock);
   }
 
-  /// Turns a failed lookup of dispatch `index`'s symbol into a Status.
+  /// Turns a failed lookup of `name`, dispatch `index`'s symbol or its
+  /// footprint, into a Status.
   Status lookupError(size_t index, const std::string &symbol,
-                     llvm::Error error) {
-    std::string label =
-        "dispatch " + std::to_string(index) + " ('" + symbol + "')";
+                     const std::string &name, llvm::Error error) {
+    std::string label = dispatchLabel(index, symbol);
     bool selfMissing = false;
-    std::string cause =
-        describeLinkError(std::move(error), symbol, selfMissing);
-    if (selfMissing)
+    std::string cause = describeLinkError(std::move(error), name, selfMissing);
+    if (selfMissing && name == symbol)
       return Status(StatusCode::invalid_argument,
                     label + ": the object code does not define symbol '" +
-                        symbol + "'");
+                        symbol +
+                        "' (a dispatch runs a function of the artifact's "
+                        "own code, never one of the process)");
+    if (selfMissing)
+      return Status(StatusCode::invalid_argument,
+                    label + ": the object code exports no footprint '" + name +
+                        "' for it (runtime/KernelAbi.h): not a dispatch "
+                        "function");
     std::lock_guard<std::mutex> lock(reportMutex);
     std::string text = reported.empty() ? cause : reported;
     // Code compiled with nativeMatmul, loaded by a runtime without OpenBLAS.
@@ -299,21 +378,41 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
       std::lock_guard<std::mutex> lock(impl->reportMutex);
       impl->reported += (impl->reported.empty() ? "" : "; ") + text;
     });
+    // Two libraries: the main one holds the artifact's objects and nothing
+    // else, and is where dispatch symbols are looked up; the objects' own
+    // undefined references also search "rlx-support", which offers the
+    // allow-list of runtime support functions (runtime/cpu/SupportSymbols.h)
+    // and no other symbol of the process.
+    llvm::orc::JITDylib &objects = jit.getMainJITDylib();
+    auto support = jit.createJITDylib("rlx-support");
+    if (!support)
+      return Status(StatusCode::internal,
+                    "cannot create the support library: " +
+                        errorToString(support.takeError()));
 #ifdef RLX_HAVE_OPENBLAS
     // Native matmuls call OpenBLAS (conversion/LibraryCall.h); tried before
     // the process search.
-    jit.getMainJITDylib().addGenerator(std::make_unique<OpenBlasGenerator>(
+    support->addGenerator(std::make_unique<OpenBlasGenerator>(
         jit.mangleAndIntern("cblas_sgemm"), impl->callsOpenBlas));
 #endif
-    // Kernels call libm (expf, ...) and libc (memcpy, ...) from the process.
+    // Kernels call libm (expf, ...) and libc (memcpy, ...) from the process:
+    // those on the allow-list only.
+    char prefix = jit.getDataLayout().getGlobalPrefix();
+    auto allowed = [prefix](const llvm::orc::SymbolStringPtr &name) {
+      llvm::StringRef s = *name;
+      if (prefix && s.starts_with(llvm::StringRef(&prefix, 1)))
+        s = s.drop_front();
+      return s != "cblas_sgemm" && isSupportSymbol(s);
+    };
     auto processSymbols =
         llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-            jit.getDataLayout().getGlobalPrefix());
+            prefix, std::move(allowed));
     if (!processSymbols)
       return Status(StatusCode::internal,
                     "cannot search the process for symbols: " +
                         errorToString(processSymbols.takeError()));
-    jit.getMainJITDylib().addGenerator(std::move(*processSymbols));
+    support->addGenerator(std::move(*processSymbols));
+    objects.addToLinkOrder(*support);
 
     // ORC keeps the buffers; the artifact may be freed after load. The
     // objects link together (a call may cross from one to another).
@@ -330,13 +429,39 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
                           errorToString(std::move(error)));
     }
 
+    // Only the objects' own exported symbols: never the support library,
+    // never the process.
+    llvm::orc::ExecutionSession &session = jit.getExecutionSession();
+    auto lookupInObjects = [&](const std::string &name) {
+      return session.lookup(
+          llvm::orc::makeJITDylibSearchOrder(
+              &objects,
+              llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly),
+          jit.mangleAndIntern(name));
+    };
+    std::vector<const Slot *> inputs = manifest.slotsWithRole(SlotRole::input);
     exe->functions.reserve(manifest.dispatches.size());
     for (size_t i = 0; i < manifest.dispatches.size(); ++i) {
       const std::string &symbol = manifest.dispatches[i].symbol;
-      auto address = jit.lookup(symbol);
-      if (!address)
-        return exe->impl->lookupError(i, symbol, address.takeError());
-      exe->functions.push_back(address->toPtr<abi::DispatchFn>());
+      std::string label = dispatchLabel(i, symbol);
+      auto function = lookupInObjects(symbol);
+      if (!function)
+        return exe->impl->lookupError(i, symbol, symbol, function.takeError());
+      if (!function->getFlags().isCallable())
+        return Status(StatusCode::invalid_argument,
+                      label + ": '" + symbol +
+                          "' is data in the object code, not a function");
+      std::string footprintName = abi::footprintSymbol(symbol);
+      auto footprint = lookupInObjects(footprintName);
+      if (!footprint)
+        return exe->impl->lookupError(i, symbol, footprintName,
+                                      footprint.takeError());
+      if (Status s = checkFootprint(
+              i, manifest, footprint->getAddress().toPtr<const int64_t *>(),
+              inputs);
+          !s)
+        return s;
+      exe->functions.push_back(function->getAddress().toPtr<abi::DispatchFn>());
     }
   }
 

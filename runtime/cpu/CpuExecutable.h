@@ -12,9 +12,13 @@
 // thread, or serialize calls with a lock. Different executables are
 // independent and may run at the same time, also on a shared ThreadPool.
 //
-// The object code is executed as is: the artifact checks catch corrupt and
-// mismatched artifacts, not malicious ones, so load only artifacts from a
-// trusted compiler.
+// The object code is executed as is, trusted like a shared library: load only
+// artifacts from a trusted compiler. What load guarantees is that the
+// manifest cannot make that code misbehave (docs/CPUBackend.md, "What load
+// promises"): dispatch symbols resolve only to functions of the artifact's
+// own objects, each with a footprint whose grid and views the manifest must
+// match; the objects may call only the support functions of
+// runtime/cpu/SupportSymbols.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_RUNTIME_CPU_CPUEXECUTABLE_H
@@ -45,8 +49,10 @@ public:
   /// outlive the executable; null runs every grid point on the caller).
   /// Errors: incompatible (another target triple, or a "+feature" the host
   /// CPU lacks, named), invalid_argument (a manifest rule broken, object code
-  /// that does not link, a dispatch symbol it does not define, named),
-  /// resource_exhausted (the arena cannot be allocated).
+  /// that does not link or calls a function off the allow-list, a dispatch
+  /// symbol the objects do not define as a function with a footprint, a
+  /// grid or view other than its footprint's, named), resource_exhausted
+  /// (the arena cannot be allocated).
   static Expected<std::unique_ptr<CpuExecutable>> load(const Artifact &artifact,
                                                        ThreadPool *pool);
   ~CpuExecutable() override;

@@ -311,8 +311,13 @@ TEST(Artifact, OtherKernelAbiVersion) {
   Artifact a = makeArtifact();
   a.kernelAbiVersion = ::rlx::abi::kKernelAbiVersion + 1;
   expectRejected(serializeArtifact(a), StatusCode::incompatible,
-                 "the code was compiled against kernel ABI version 2; this "
-                 "runtime implements version 1");
+                 "the code was compiled against kernel ABI version 3; this "
+                 "runtime implements version 2");
+  // Version 1 code exports no footprints (runtime/KernelAbi.h).
+  a.kernelAbiVersion = 1;
+  expectRejected(serializeArtifact(a), StatusCode::incompatible,
+                 "the code was compiled against kernel ABI version 1; this "
+                 "runtime implements version 2");
 }
 
 TEST(Artifact, UnknownDevice) {

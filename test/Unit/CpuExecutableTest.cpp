@@ -65,9 +65,16 @@ Artifact makeArtifact() {
   auto symbol = [](unsigned i) {
     return ::rlx::abi::dispatchSymbol("", i, false);
   };
+  // Their views, as the footprints in dispatch.c say.
+  auto view = [](uint64_t offset) {
+    return ArenaRange{offset, RLX_TEST_N * sizeof(float)};
+  };
   Dispatch d0{symbol(0), {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "scale"};
+  d0.views = {view(RLX_TEST_INPUT_OFFSET), view(RLX_TEST_OUTPUT_OFFSET)};
   Dispatch d1{symbol(1), {RLX_TEST_N / RLX_TEST_CHUNK, 1, 1}, "bias"};
+  d1.views = {view(RLX_TEST_CONSTANT_OFFSET), view(RLX_TEST_OUTPUT_OFFSET)};
   Dispatch d2{symbol(2), {2, 2, 2}, "exp"};
+  d2.views = {view(RLX_TEST_OUTPUT_OFFSET), view(RLX_TEST_EXP_OFFSET)};
   m.dispatches = {d0, d1, d2};
   a.cpu.triple = llvm::sys::getProcessTriple();
   a.cpu.objects = {object};
@@ -221,6 +228,7 @@ TEST(CpuExecutable, ConcurrentRunOnOneExecutableIsRefused) {
   a.manifest.arenaSize = 64;
   a.manifest.slots.clear();
   a.manifest.dispatches = {Dispatch{"rlx_dispatch_gate", {1, 1, 1}, "gate"}};
+  a.manifest.dispatches[0].views = {ArenaRange{0, 8}};
   std::unique_ptr<CpuExecutable> exe = loadOrFail(a, nullptr);
   ASSERT_TRUE(exe);
   int *entered = reinterpret_cast<int *>(exe->arena());
@@ -258,6 +266,141 @@ TEST(CpuExecutable, UndefinedExternalSymbol) {
   expectLoadFails(a, StatusCode::invalid_argument,
                   "dispatch 0 ('rlx_dispatch_0'): linking the object code "
                   "failed: undefined symbols: rlx_test_no_such_function");
+}
+
+//===----------------------------------------------------------------------===//
+// What load promises (docs/CPUBackend.md): an edited manifest cannot make
+// valid code call into the process or run past a buffer.
+//===----------------------------------------------------------------------===//
+
+// A dispatch symbol resolves only within the artifact's objects: process
+// functions, those on the support allow-list too, are not found.
+TEST(CpuExecutable, DispatchSymbolOfTheProcessIsRefused) {
+  for (const char *symbol : {"abort", "puts", "system", "expf", "memcpy"}) {
+    SCOPED_TRACE(symbol);
+    Artifact a = makeArtifact();
+    a.manifest.dispatches[1].symbol = symbol;
+    std::string name = symbol;
+    expectLoadFails(a, StatusCode::invalid_argument,
+                    "dispatch 1 ('" + name +
+                        "'): the object code does not define symbol '" + name +
+                        "' (a dispatch runs a function of the artifact's own "
+                        "code, never one of the process)");
+  }
+}
+
+// A function the objects export that is not a dispatch (no footprint).
+TEST(CpuExecutable, FunctionWithoutFootprintIsRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[0].symbol = "rlx_test_not_a_dispatch";
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_test_not_a_dispatch'): the object code "
+                  "exports no footprint 'rlx_test_not_a_dispatch_footprint' "
+                  "for it");
+}
+
+// Data the objects define is never called.
+TEST(CpuExecutable, DataSymbolIsRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[0].symbol = "rlx_dispatch_1_footprint";
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_1_footprint'): "
+                  "'rlx_dispatch_1_footprint' is data in the object code, not "
+                  "a function");
+}
+
+// Object code may call only the support functions: puts is in the process
+// but not on the list, so the object does not link.
+TEST(CpuExecutable, CallOutsideTheAllowListIsRefused) {
+  Artifact a = makeArtifact();
+  a.cpu.objects = {readObject(RLX_TEST_FORBIDDEN_OBJECT)};
+  ASSERT_FALSE(a.cpu.objects[0].empty()) << RLX_TEST_FORBIDDEN_OBJECT;
+  a.manifest.dispatches = {Dispatch{"rlx_dispatch_0", {1, 1, 1}, "forbidden"}};
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_0'): linking the object code "
+                  "failed: undefined symbols: puts (object code may call only "
+                  "its own functions and the runtime's support functions");
+}
+
+TEST(CpuExecutable, GridOtherThanTheCodesIsRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[0].grid = {8, 1, 1};
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_0'): the manifest's grid [8, 1, "
+                  "1] differs from the grid [4, 1, 1] the code was compiled "
+                  "for");
+  a.manifest.dispatches[0].grid = {int64_t(1) << 40, 1, 1};
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_0'): grid [1099511627776, 1, 1] "
+                  "has more than 2^31 (2147483648) points, the limit");
+}
+
+// The arena shrunk under the kernels: refused whether or not the views were
+// edited along with it.
+TEST(CpuExecutable, ArenaSmallerThanTheCodeTouchesIsRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.arenaSize = RLX_TEST_EXP_OFFSET;
+  a.manifest.slots.pop_back(); // 'e', the slot past the new end
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 2 ('rlx_dispatch_2') view 1: offset 3072 + size "
+                  "1024 exceeds arena size 3072");
+  a.manifest.dispatches[2].views[1].offset = RLX_TEST_OUTPUT_OFFSET;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 2 ('rlx_dispatch_2'): view 1: the manifest says "
+                  "offset 2048 size 1024, the code touches offset 3072 size "
+                  "1024 of the arena");
+}
+
+TEST(CpuExecutable, ViewsOtherThanTheCodesAreRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[1].views.pop_back();
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 1 ('rlx_dispatch_1'): the manifest lists 1 views, "
+                  "the code was compiled for 2");
+  a = makeArtifact();
+  a.manifest.dispatches[1].views[1].size = 512;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 1 ('rlx_dispatch_1'): view 1: the manifest says "
+                  "offset 2048 size 512, the code touches offset 2048 size "
+                  "1024 of the arena");
+}
+
+// An input shrunk with its shape: callers would pass a buffer of the new
+// size, which the code reads past.
+TEST(CpuExecutable, InputSmallerThanTheCodeReadsIsRefused) {
+  Artifact a = makeArtifact();
+  Slot &x = a.manifest.slots[0];
+  x.shape = {RLX_TEST_N / 2};
+  x.size /= 2;
+  a.manifest.dispatches[0].views[0].size = x.size;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_0'): view 0: the manifest says "
+                  "offset 0 size 512, the code reads offset 0 size 1024 of "
+                  "input 0 ('x'), which holds 512 bytes");
+  // Its size alone edited: the manifest disagrees with itself.
+  a = makeArtifact();
+  a.manifest.slots[0].size = 512;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "slot 0 ('x'): size 512 != 1024 bytes of f32[256]");
+}
+
+// The code reads input 0 from the caller's buffer; a manifest without that
+// input would hand it a table too short.
+TEST(CpuExecutable, InputTheCodeReadsIsRequired) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[0].role = SlotRole::output;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "dispatch 0 ('rlx_dispatch_0'): view 0: the manifest says "
+                  "offset 0 size 1024, the code reads input 0 and the "
+                  "manifest has 0 inputs");
+}
+
+TEST(CpuExecutable, OverlappingSlotsAreRefused) {
+  Artifact a = makeArtifact();
+  a.manifest.slots[2].offset = RLX_TEST_CONSTANT_OFFSET;
+  expectLoadFails(a, StatusCode::invalid_argument,
+                  "slot 2 ('y'): bytes [1024, 2048) overlap slot 1 ('bias') "
+                  "at [1024, 2048)");
 }
 
 TEST(CpuExecutable, MissingCpuFeature) {

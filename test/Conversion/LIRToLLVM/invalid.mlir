@@ -50,6 +50,24 @@ lir.program @taken arena_size = 64 alignment = 64 {
 
 // -----
 
+// The module already has a symbol with a dispatch footprint's name.
+func.func @rlx_dispatch_0_footprint() {
+  return
+}
+lir.program @taken arena_size = 64 alignment = 64 {
+  lir.kernel @k grid = [1] {
+  ^bb0(%x: memref<4xf32>):
+    lir.return
+  }
+  lir.schedule {
+    %x = lir.view at 0 : memref<4xf32>
+    // expected-error@+1 {{'lir.dispatch' op would export its footprint as 'rlx_dispatch_0_footprint', but the module already has a symbol of that name}}
+    lir.dispatch @k(%x) : memref<4xf32>
+  }
+}
+
+// -----
+
 // An op of an allowed dialect without a lowering to LLVM (linalg.softmax is
 // not a structured op, so convert-linalg-to-loops leaves it).
 lir.program @softmax arena_size = 64 alignment = 64 {

@@ -27,6 +27,9 @@
 // CHECK:         llvm.getelementptr %[[IN]][%[[OFF]]]
 // CHECK:         llvm.fmul
 // CHECK:         llvm.return
+// Its footprint: grid [2, 1, 1], two views: bytes [0, 64) of input 0, and
+// [64, 128) of the arena (runtime/KernelAbi.h).
+// CHECK:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[2, 1, 1, 2, 0, 0, 64, -1, 64, 64]> : tensor<10xi64>) {{.*}}: !llvm.array<10 x i64>
 // CHECK-NOT:   llvm.func @rlx_dispatch_1
 
 // OUTLINE-LABEL: func.func @rlx_dispatch_0(
@@ -44,6 +47,7 @@
 // OUTLINE-NEXT:    memref.subview %[[OUT]][%[[OFF]]] [8] [1]
 // OUTLINE:         linalg.map
 // OUTLINE:         return
+// OUTLINE:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[2, 1, 1, 2, 0, 0, 64, -1, 64, 64]>
 // OUTLINE-NOT:     lir.
 lir.program @halves arena_size = 128 alignment = 64 {
   lir.io input "x" at 0 : memref<16xf32>
@@ -85,10 +89,12 @@ lir.program @halves arena_size = 128 alignment = 64 {
 // CHECK-DAG:     llvm.getelementptr %[[ARENA]][128] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:         %[[P:.+]] = llvm.fmul
 // CHECK-NEXT:    llvm.fadd %{{.+}}, %[[P]]
+// CHECK:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[1, 1, 1, 3, -1, 0, 64, -1, 64, 64, -1, 128, 64]>
 // CHECK-LABEL: llvm.func @rlx_dispatch_1(
 // CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr
 // CHECK-DAG:     llvm.getelementptr %[[ARENA]][192] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:         llvm.fmul
+// CHECK:       llvm.mlir.global external constant @rlx_dispatch_1_footprint(dense<[1, 1, 1, 3, -1, 128, 64, -1, 64, 64, -1, 192, 64]>
 
 // OUTLINE-LABEL: func.func @rlx_dispatch_0(
 // OUTLINE-DAG:     memref.view %{{.+}}[%{{.+}}][] : memref<256xi8> to memref<4x4xf32>

@@ -12,7 +12,14 @@ static float *slot(void *arena, int64_t offset) {
   return (float *)((char *)arena + offset);
 }
 
+/* Each dispatch's footprint (runtime/KernelAbi.h): its grid, then per view
+ * the input it reads (or RLX_FOOTPRINT_ARENA), offset and size. */
+#define BYTES (RLX_TEST_N * 4)
+#define GRID (RLX_TEST_N / RLX_TEST_CHUNK), 1, 1
+
 /* output = 2 * input, grid (N / CHUNK, 1, 1). */
+const int64_t RLX_DISPATCH_FOOTPRINT(0)[] = {
+    GRID, 2, 0, 0, BYTES, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET, BYTES};
 void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
   /* The input is where the input table says (its arena slot by default). */
   const float *in = (const float *)inputs[0];
@@ -22,6 +29,9 @@ void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
 }
 
 /* output += constant, grid (N / CHUNK, 1, 1). */
+const int64_t RLX_DISPATCH_FOOTPRINT(1)[] = {
+    GRID,  2, RLX_FOOTPRINT_ARENA, RLX_TEST_CONSTANT_OFFSET,
+    BYTES, RLX_FOOTPRINT_ARENA,    RLX_TEST_OUTPUT_OFFSET,   BYTES};
 void RLX_DISPATCH_NAME(1)(RLX_DISPATCH_PARAMS) {
   const float *c = slot(arena, RLX_TEST_CONSTANT_OFFSET);
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
@@ -31,6 +41,9 @@ void RLX_DISPATCH_NAME(1)(RLX_DISPATCH_PARAMS) {
 
 /* exp_out = expf(output), grid (2, 2, 2): one eighth of N per point, so all
  * three grid coordinates pick the share, and expf comes from the process. */
+const int64_t RLX_DISPATCH_FOOTPRINT(2)[] = {
+    2, 2, 2, 2, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET,
+    BYTES,      RLX_FOOTPRINT_ARENA, RLX_TEST_EXP_OFFSET,    BYTES};
 void RLX_DISPATCH_NAME(2)(RLX_DISPATCH_PARAMS) {
   const float *in = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   float *out = slot(arena, RLX_TEST_EXP_OFFSET);
@@ -42,6 +55,8 @@ void RLX_DISPATCH_NAME(2)(RLX_DISPATCH_PARAMS) {
 
 /* A gate for the concurrent-run test: sets the int at arena offset 0 and
  * spins until the test sets the int at offset 4. */
+const int64_t RLX_DISPATCH_FOOTPRINT(gate)[] = {1, 1, 1, 1,
+                                                RLX_FOOTPRINT_ARENA, 0, 8};
 void RLX_DISPATCH_NAME(gate)(RLX_DISPATCH_PARAMS) {
   int *entered = (int *)arena;
   int *release = (int *)((char *)arena + 4);
@@ -49,3 +64,7 @@ void RLX_DISPATCH_NAME(gate)(RLX_DISPATCH_PARAMS) {
   while (!__atomic_load_n(release, __ATOMIC_SEQ_CST)) {
   }
 }
+
+/* An exported function that is not a dispatch (it has no footprint): a
+ * manifest naming it is refused. */
+void rlx_test_not_a_dispatch(void *arena) { *(int *)arena = 1; }

@@ -1,0 +1,237 @@
+//===- ManifestTrustTest.cpp - An edited manifest cannot misuse valid code ===//
+//
+// What load promises (docs/CPUBackend.md, RELIABILITY.md contract 5): a real
+// artifact, compiled by rlx::Session, is decoded, edited and encoded again
+// (serializeArtifact re-seals the checksum, as anyone can), then loaded: an
+// edit that would send the compiled code into the process, past the arena
+// or past an input buffer is refused with a message naming it, and the
+// untouched artifact still loads and computes the right values.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/Artifact.h"
+
+#include "rlx/CompiledGraph.h"
+#include "rlx/Session.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+namespace {
+
+using rlx::runtime::Artifact;
+
+// Two dispatches with an intermediate between them: tanh(x w) (a matmul
+// with its epilogue; tanh is a libm call) and a softmax over its rows.
+const char *kModel = R"(
+func.func @f(%x: tensor<32x64xf32> {mir.name = "x"}, %w: tensor<64x48xf32> {mir.name = "w"}) -> (tensor<32x48xf32> {mir.name = "y"}) {
+  %h = mir.matmul %x, %w : (tensor<32x64xf32>, tensor<64x48xf32>) -> tensor<32x48xf32>
+  %t = mir.unary tanh %h : tensor<32x48xf32>
+  %y = mir.softmax %t axis = -1 : tensor<32x48xf32>
+  return %y : tensor<32x48xf32>
+})";
+
+constexpr int kM = 32, kK = 64, kN = 48;
+
+std::vector<float> values(size_t n, int seed) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i)
+    v[i] = float(int((i * 37 + seed * 11) % 61) - 30) / 64.0f;
+  return v;
+}
+
+class ManifestTrust : public ::testing::Test {
+protected:
+  void SetUp() override {
+    rlx::Session session;
+    auto graph = session.compile(kModel);
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    bytes = graph->artifactBytes();
+    auto artifact =
+        rlx::runtime::deserializeArtifact(bytes.data(), bytes.size());
+    ASSERT_TRUE(artifact.isOk()) << artifact.status().toString();
+    valid = std::move(*artifact);
+    ASSERT_EQ(valid.device, "cpu");
+    ASSERT_GE(valid.manifest.dispatches.size(), 2u);
+  }
+
+  /// Loads `bytes` and checks y = softmax(tanh(x w)) against a double
+  /// reference (stated tolerance 1e-5: f32 sums of 64 products).
+  void expectLoadsAndComputes(const std::vector<uint8_t> &artifactBytes) {
+    auto graph = rlx::loadBytes(artifactBytes.data(), artifactBytes.size());
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    std::vector<float> x = values(kM * kK, 1), w = values(kK * kN, 2);
+    auto outputs = graph->run({{"x", x.data(), x.size() * sizeof(float)},
+                               {"w", w.data(), w.size() * sizeof(float)}});
+    ASSERT_TRUE(outputs.isOk()) << outputs.status().toString();
+    ASSERT_EQ(outputs->size(), 1u);
+    const float *y = (*outputs)[0].floats();
+    ASSERT_NE(y, nullptr);
+    for (int i = 0; i < kM; ++i) {
+      std::vector<double> row(kN);
+      double sum = 0;
+      for (int j = 0; j < kN; ++j) {
+        double h = 0;
+        for (int k = 0; k < kK; ++k)
+          h += double(x[i * kK + k]) * double(w[k * kN + j]);
+        row[j] = std::exp(std::tanh(h));
+        sum += row[j];
+      }
+      for (int j = 0; j < kN; ++j)
+        ASSERT_NEAR(y[i * kN + j], row[j] / sum, 1e-5) << i << ", " << j;
+    }
+  }
+
+  /// Applies `edit` to the decoded artifact, encodes it (a valid checksum)
+  /// and expects loadBytes to refuse it with `code` and `fragment`; then the
+  /// untouched artifact still loads and runs.
+  void expectRefused(const std::function<void(Artifact &)> &edit,
+                     rlx::StatusCode code, const std::string &fragment) {
+    Artifact edited = valid;
+    edit(edited);
+    std::vector<uint8_t> tampered = rlx::runtime::serializeArtifact(edited);
+    auto graph = rlx::loadBytes(tampered.data(), tampered.size());
+    ASSERT_FALSE(graph.isOk()) << "loaded; expected: " << fragment;
+    EXPECT_EQ(graph.status().code(), code) << graph.status().toString();
+    EXPECT_NE(graph.status().message().find(fragment), std::string::npos)
+        << "message: " << graph.status().message()
+        << "\nexpected: " << fragment;
+    expectLoadsAndComputes(bytes);
+  }
+
+  std::vector<uint8_t> bytes;
+  Artifact valid;
+};
+
+// Decoding and encoding again gives the same bytes, which load and compute.
+TEST_F(ManifestTrust, ValidArtifactLoadsAndComputes) {
+  EXPECT_EQ(rlx::runtime::serializeArtifact(valid), bytes);
+  expectLoadsAndComputes(bytes);
+  // Every view of the manifest is one the code declares (the loader
+  // compared them): each dispatch has one per kernel argument.
+  for (const rlx::Dispatch &d : valid.manifest.dispatches)
+    EXPECT_FALSE(d.views.empty()) << d.symbol;
+}
+
+// A dispatch pointed at a function of the process.
+TEST_F(ManifestTrust, DispatchSymbolOfTheProcess) {
+  for (std::string symbol : {"abort", "puts", "system", "tanhf"}) {
+    SCOPED_TRACE(symbol);
+    expectRefused(
+        [&](Artifact &a) { a.manifest.dispatches[1].symbol = symbol; },
+        rlx::StatusCode::invalid_argument,
+        "dispatch 1 ('" + symbol +
+            "'): the object code does not define symbol '" + symbol + "'");
+  }
+}
+
+// Two dispatches' symbols swapped: each function comes with its own
+// footprint, so the manifest's grids and views no longer match it. (The
+// grids happen to be equal here, so the views tell.)
+TEST_F(ManifestTrust, DispatchSymbolsSwapped) {
+  expectRefused(
+      [](Artifact &a) {
+        std::swap(a.manifest.dispatches[0].symbol,
+                  a.manifest.dispatches[1].symbol);
+      },
+      rlx::StatusCode::invalid_argument, "dispatch 0 ('rlx_dispatch_1'): ");
+}
+
+TEST_F(ManifestTrust, HugeGrid) {
+  expectRefused(
+      [](Artifact &a) {
+        a.manifest.dispatches[0].grid = {1ll << 40, 1, 1};
+      },
+      rlx::StatusCode::invalid_argument,
+      "dispatch 0 ('rlx_dispatch_0'): grid [1099511627776, 1, 1] has more "
+      "than 2^31 (2147483648) points, the limit");
+}
+
+// One more workgroup than the code was compiled for would run past its
+// views.
+TEST_F(ManifestTrust, GridOneLarger) {
+  std::array<int64_t, 3> grid = valid.manifest.dispatches[0].grid;
+  std::string want = "[" + std::to_string(grid[0]) + ", " +
+                     std::to_string(grid[1]) + ", " + std::to_string(grid[2]) +
+                     "]";
+  grid[0] += 1;
+  std::string edited = "[" + std::to_string(grid[0]) + ", " +
+                       std::to_string(grid[1]) + ", " +
+                       std::to_string(grid[2]) + "]";
+  expectRefused([&](Artifact &a) { a.manifest.dispatches[0].grid = grid; },
+                rlx::StatusCode::invalid_argument,
+                "dispatch 0 ('rlx_dispatch_0'): the manifest's grid " + edited +
+                    " differs from the grid " + want +
+                    " the code was compiled for");
+}
+
+// The arena shrunk to end where the slots do: the intermediate between the
+// two dispatches lies past it.
+TEST_F(ManifestTrust, ArenaShrunkUnderTheKernels) {
+  uint64_t slotsEnd = 0, viewsEnd = 0;
+  for (const rlx::Slot &s : valid.manifest.slots)
+    slotsEnd = std::max(slotsEnd, s.offset + s.size);
+  for (const rlx::Dispatch &d : valid.manifest.dispatches)
+    for (const rlx::ArenaRange &v : d.views)
+      viewsEnd = std::max(viewsEnd, v.offset + v.size);
+  ASSERT_GT(viewsEnd, slotsEnd) << "the intermediate is not after the slots";
+  expectRefused([&](Artifact &a) { a.manifest.arenaSize = slotsEnd; },
+                rlx::StatusCode::invalid_argument,
+                "exceeds arena size " + std::to_string(slotsEnd));
+  // Views moved along with it: the code's footprint says otherwise.
+  expectRefused(
+      [&](Artifact &a) {
+        a.manifest.arenaSize = slotsEnd;
+        for (rlx::Dispatch &d : a.manifest.dispatches)
+          for (rlx::ArenaRange &v : d.views)
+            if (v.offset + v.size > slotsEnd)
+              v.offset = 0, v.size = std::min<uint64_t>(v.size, slotsEnd);
+      },
+      rlx::StatusCode::invalid_argument, "the code touches offset");
+}
+
+TEST_F(ManifestTrust, SlotPastTheArena) {
+  expectRefused(
+      [](Artifact &a) {
+        rlx::Slot &y = a.manifest.slots.back();
+        y.offset = a.manifest.arenaSize;
+      },
+      rlx::StatusCode::invalid_argument, "exceeds arena size");
+}
+
+TEST_F(ManifestTrust, ViewPastTheArena) {
+  expectRefused(
+      [](Artifact &a) {
+        a.manifest.dispatches[1].views[0].offset = a.manifest.arenaSize;
+      },
+      rlx::StatusCode::invalid_argument,
+      "dispatch 1 ('rlx_dispatch_1') view 0: offset " +
+          std::to_string(valid.manifest.arenaSize) + " + size");
+}
+
+TEST_F(ManifestTrust, InputSizeDisagreesWithShape) {
+  expectRefused([](Artifact &a) { a.manifest.slots[0].size -= 4; },
+                rlx::StatusCode::invalid_argument,
+                "slot 0 ('x'): size 8188 != 8192 bytes of f32[32, 64]");
+}
+
+// x shrunk with its shape and its views: callers would pass 4 KiB, which
+// the matmul reads past.
+TEST_F(ManifestTrust, InputShrunkUnderTheCode) {
+  expectRefused(
+      [](Artifact &a) {
+        rlx::Slot &x = a.manifest.slots[0];
+        x.shape = {16, 64};
+        x.size /= 2;
+        for (rlx::Dispatch &d : a.manifest.dispatches)
+          for (rlx::ArenaRange &v : d.views)
+            if (v.offset == x.offset)
+              v.size = x.size;
+      },
+      rlx::StatusCode::invalid_argument, "which holds 4096 bytes");
+}
+
+} // namespace
