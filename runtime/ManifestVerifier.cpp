@@ -35,8 +35,8 @@ bool isPowerOfTwo(uint64_t v) { return v && !(v & (v - 1)); }
 
 Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
   std::string label = slotLabel(index, slot);
-  if (slot.name.empty())
-    return invalid("slot " + std::to_string(index) + ": empty name");
+  if (const char *problem = slotNameProblem(slot.name))
+    return invalid("slot " + std::to_string(index) + ": the name " + problem);
   auto role = static_cast<uint8_t>(slot.role);
   if (role > static_cast<uint8_t>(SlotRole::constant))
     return invalid(label + ": role " + std::to_string(role) +
