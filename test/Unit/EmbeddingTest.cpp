@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "rlx/CompiledGraph.h"
 #include "rlx/Session.h"
+#include "runtime/Artifact.h"
 
 #include <gtest/gtest.h>
 
@@ -200,6 +201,25 @@ TEST(Artifacts, BadPathsAreErrors) {
             rlx::StatusCode::invalid_argument);
   EXPECT_EQ(compiled().save("/no/such/dir/x.rlxa").code(),
             rlx::StatusCode::not_found);
+}
+
+/// An artifact edited to give a slot a name with a control character (and
+/// re-sealed, so the checksum holds) is refused by the name rule.
+TEST(Artifacts, SlotNamesAreCheckedAtLoad) {
+  rlx::CompiledGraph graph = compiled();
+  auto artifact = rlx::runtime::deserializeArtifact(
+      graph.artifactBytes().data(), graph.artifactBytes().size());
+  ASSERT_TRUE(artifact.isOk());
+  for (rlx::Slot &slot : artifact->manifest.slots)
+    if (slot.name == "y")
+      slot.name = "y\n\x1b[2J";
+  std::vector<uint8_t> edited = rlx::runtime::serializeArtifact(*artifact);
+  auto loaded = rlx::loadBytes(edited.data(), edited.size());
+  ASSERT_FALSE(loaded.isOk());
+  EXPECT_NE(loaded.status().message().find(
+                "the name has a byte that is not printable ASCII"),
+            std::string::npos)
+      << loaded.status().message();
 }
 
 //===----------------------------------------------------------------------===//
