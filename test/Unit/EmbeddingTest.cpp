@@ -154,6 +154,41 @@ TEST(ExpectedDeathTest, UsingTheValueOfAnErrorAborts) {
   EXPECT_DEATH((void)error.value(), "no such thing");
 }
 
+/// Zero-element tensors plan and run on every device: a zero-row slice
+/// concatenated before and after an input, and as an output of its own.
+TEST(ZeroSize, SlicesConcatsAndOutputs) {
+  const char *model = R"mlir(
+func.func @f(%x: tensor<4x8xf32> {mir.name = "x"}) -> (tensor<4x8xf32> {mir.name = "before"}, tensor<4x8xf32> {mir.name = "after"}, tensor<0x8xf32> {mir.name = "empty"}) {
+  %e = mir.slice %x offsets = [4, 0] sizes = [0, 8] strides = [1, 1] : tensor<4x8xf32> -> tensor<0x8xf32>
+  %a = mir.concat %e, %x axis = 0 : (tensor<0x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %b = mir.concat %x, %e axis = 0 : (tensor<4x8xf32>, tensor<0x8xf32>) -> tensor<4x8xf32>
+  return %a, %b, %e : tensor<4x8xf32>, tensor<4x8xf32>, tensor<0x8xf32>
+}
+)mlir";
+  std::vector<float> x(32);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<float>(i) - 7.5f;
+  for (rlx::Device device : rlx::availableDevices()) {
+    if (device != rlx::Device::cpu && device != rlx::Device::vulkan)
+      continue;
+    rlx::Session session(device);
+    auto graph = session.compile(model);
+    ASSERT_TRUE(graph.isOk())
+        << rlx::deviceName(device) << ": " << graph.status().toString();
+    auto out = graph->run(
+        {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {4, 8}))});
+    ASSERT_TRUE(out.isOk())
+        << rlx::deviceName(device) << ": " << out.status().toString();
+    ASSERT_EQ(out->size(), 3u);
+    for (int i = 0; i < 2; ++i)
+      EXPECT_EQ(std::vector<float>((*out)[i].floats(), (*out)[i].floats() + 32),
+                x)
+          << rlx::deviceName(device) << " output " << i;
+    EXPECT_EQ((*out)[2].shape, (std::vector<int64_t>{0, 8}));
+    EXPECT_TRUE((*out)[2].bytes.empty());
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Artifacts without the compiler
 //===----------------------------------------------------------------------===//
