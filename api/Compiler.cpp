@@ -212,7 +212,8 @@ parseModuleText(MLIRContext *ctx, std::string_view text,
     return Status(StatusCode::invalid_argument, "the module text is empty");
   std::string tooDeep = checkNestingDepth(StringRef(text.data(), text.size()));
   if (!tooDeep.empty())
-    return Status(StatusCode::resource_exhausted, tooDeep);
+    return Status(StatusCode::resource_exhausted,
+                  std::string(sourceName) + ": " + tooDeep);
   DiagnosticCollector diagnostics(ctx);
   llvm::SourceMgr sources;
   sources.AddNewSourceBuffer(
