@@ -24,7 +24,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 
 class HIR_Op<string mnemonic, list<Trait> traits = []>
-    : Op<HIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+    : Op<HIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes, RLX_InDominanceRegion])>;
 
 def HIR_ParamOp : HIR_Op<"param", [Pure]> {
   let summary = "a named parameter (weight)";

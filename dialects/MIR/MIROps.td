@@ -26,7 +26,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 
 class MIR_Op<string mnemonic, list<Trait> traits = []>
-    : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+    : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes, RLX_InDominanceRegion])>;
 
 // The op's kernel splits into workgroups along its leading dims.
 def MIR_ParallelDims : DeclareOpInterfaceMethods<MIR_ParallelDimsOpInterface>;
