@@ -115,12 +115,16 @@ TEST(TypedTensors, OutputsIntoCallerBuffers) {
       graph.runInto(inputs(), {rlx::OutputBuffer::of("y", y.data(), y.size())})
           .isOk());
   EXPECT_EQ(y, kY);
-  std::vector<float> small(3);
+  std::vector<float> small(3), large(5);
+  rlx::Status tooSmall = graph.runInto(
+      inputs(), {rlx::OutputBuffer::of("y", small.data(), small.size())});
+  EXPECT_EQ(tooSmall.code(), rlx::StatusCode::out_of_range);
+  EXPECT_EQ(tooSmall.message(), "output 'y' needs 16 bytes, the buffer has 12");
   EXPECT_EQ(graph
-                .runInto(inputs(), {rlx::OutputBuffer::of("y", small.data(),
-                                                          small.size())})
+                .runInto(inputs(), {rlx::OutputBuffer::of("y", large.data(),
+                                                          large.size())})
                 .message(),
-            "output 'y' needs 4 elements (16 bytes), got 12 bytes");
+            "output 'y' needs 4 elements (16 bytes), got 20 bytes");
   EXPECT_EQ(graph.runInto(inputs(), {rlx::OutputBuffer::of("z", y.data(), 4)})
                 .message(),
             "no output named 'z' (the graph's outputs: y)");
