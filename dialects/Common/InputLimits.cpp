@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringMap.h"
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 namespace mlir::rlx {
 
@@ -26,12 +27,11 @@ public:
   }
 
 private:
-  void fail(const std::string &what) {
+  void fail(const std::string &what,
+            const char *why = "to avoid a stack overflow or a runaway parse") {
     if (error.empty())
       error = what + " at line " + std::to_string(line) + ", column " +
-              std::to_string(column) +
-              "; rlx refuses it before parsing to avoid a stack overflow or "
-              "a runaway parse";
+              std::to_string(column) + "; rlx refuses it before parsing " + why;
   }
 
   /// The depth a bracket or an alias use reaches.
@@ -183,11 +183,85 @@ private:
     llvm::StringRef w = text.slice(i, end);
     column += end - i - 1;
     i = end - 1;
+    if (w == "dense" && end < text.size() && text[end] == '<')
+      denseLiterals(end);
     if ((w == "affine_map" || w == "affine_set") && affineDepth < 0) {
       affineDepth = depth + 1;
       affineOperators = 0;
     } else if (w == "floordiv" || w == "ceildiv" || w == "mod") {
       affineOperator();
+    }
+  }
+
+  /// `dense<...> : tensor<...xT>` with T f16, bf16 or f32: a decimal
+  /// literal beyond T's largest finite value would parse as infinity
+  /// without a word, so it is refused here (hex bit patterns are not
+  /// checked: they say exactly what they mean).
+  void denseLiterals(size_t open) {
+    int level = 0;
+    size_t close = open;
+    double largest = 0;
+    std::string largestText;
+    size_t largestAt = 0;
+    for (; close < text.size(); ++close) {
+      char c = text[close];
+      if (c == '"')
+        return; // a hex string: bits, not decimals
+      if (c == '<')
+        ++level;
+      else if (c == '>' && --level == 0)
+        break;
+      char before = text[close - 1];
+      bool starts = (std::isdigit(static_cast<unsigned char>(c)) || c == '.') &&
+                    !(std::isalnum(static_cast<unsigned char>(before)) ||
+                      before == '_' || before == '.');
+      if (!starts)
+        continue;
+      size_t end = close;
+      while (end < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[end])) ||
+              text[end] == '.' || text[end] == '+' ||
+              (text[end] == '-' &&
+               (text[end - 1] == 'e' || text[end - 1] == 'E'))))
+        ++end;
+      std::string literal = text.slice(close, end).str();
+      if (literal.size() > 1 && (literal[1] == 'x' || literal[1] == 'X'))
+        return; // hex bits
+      double value = std::strtod(literal.c_str(), nullptr);
+      if (value > largest) {
+        largest = value;
+        largestText = literal;
+        largestAt = close;
+      }
+      close = end - 1;
+    }
+    // The element type: the last `x`-separated part of the type after `:`.
+    size_t colon = text.find_first_not_of(" \t\n", close + 1);
+    if (colon == llvm::StringRef::npos || text[colon] != ':')
+      return;
+    size_t typeEnd = text.find('>', colon);
+    if (typeEnd == llvm::StringRef::npos)
+      return;
+    llvm::StringRef type = text.slice(colon, typeEnd);
+    llvm::StringRef element = type.rsplit('x').second;
+    if (element.empty())
+      element = type.rsplit('<').second;
+    double max = element == "f32"    ? 3.4028234663852886e38
+                 : element == "bf16" ? 3.3895313892515355e38
+                 : element == "f16"  ? 65504.0
+                                     : 0;
+    if (max > 0 && largest > max) {
+      // Point at the literal: move line and column up to it.
+      for (size_t k = i + 1; k <= largestAt; ++k) {
+        ++column;
+        if (text[k - 1] == '\n') {
+          ++line;
+          column = 1;
+        }
+      }
+      fail("the literal " + largestText + " in a dense<> of " + element.str() +
+               " is beyond " + element.str() + "'s largest finite value",
+           "instead of letting it become infinity without a word");
     }
   }
 

@@ -25,8 +25,10 @@ constexpr int kMaxShapeDims = 64;
 constexpr int kMaxAffineOperators = 256;
 
 /// Scans `text` (skipping string literals and `//` comments) and returns an
-/// empty string when it is within the limits above, else a message naming
-/// the limit and the line and column where it is crossed.
+/// empty string when it is within the limits above and every decimal
+/// literal of a `dense<>` of f16, bf16 or f32 is finite in that type (the
+/// parser would round it to infinity silently), else a message naming the
+/// limit or literal and the line and column.
 std::string checkNestingDepth(llvm::StringRef text,
                               int maxDepth = kMaxNestingDepth);
 
