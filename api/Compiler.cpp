@@ -8,6 +8,7 @@
 #include "dialects/Target/Target.h"
 #include "passes/Common/Log.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -130,6 +131,23 @@ Status attachTarget(ModuleOp module, const CompilerOptions &options) {
   return (*backend)->attachTarget(module, options);
 }
 
+Status checkModelShape(ModuleOp module) {
+  SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+  if (functions.size() == 1)
+    return Status::ok();
+  std::string names;
+  for (func::FuncOp f : functions)
+    names += (names.empty() ? "@" : ", @") + f.getSymName().str();
+  std::string where;
+  if (auto file = dyn_cast<FileLineColLoc>(module.getLoc()))
+    where = file.getFilename().str() + ": ";
+  return Status(StatusCode::invalid_argument,
+                where + "a model is one func.func; the module has " +
+                    (functions.empty() ? std::string("none")
+                                       : std::to_string(functions.size()) +
+                                             " (" + names + ")"));
+}
+
 Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
   ::rlx::Expected<Backend *> backend = backendOf(options.device);
   if (!backend)
@@ -139,6 +157,8 @@ Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
   if (failed(verify(module)))
     return Status(StatusCode::invalid_argument,
                   diagnostics.message("the module does not verify"));
+  if (Status s = checkModelShape(module); !s)
+    return s;
   if (Status s = (*backend)->attachTarget(module, options); !s)
     return s;
   PipelineOptions pipeline;
@@ -192,7 +212,8 @@ parseModuleText(MLIRContext *ctx, std::string_view text,
     return Status(StatusCode::invalid_argument, "the module text is empty");
   std::string tooDeep = checkNestingDepth(StringRef(text.data(), text.size()));
   if (!tooDeep.empty())
-    return Status(StatusCode::resource_exhausted, tooDeep);
+    return Status(StatusCode::resource_exhausted,
+                  std::string(sourceName) + ": " + tooDeep);
   DiagnosticCollector diagnostics(ctx);
   llvm::SourceMgr sources;
   sources.AddNewSourceBuffer(

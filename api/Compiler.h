@@ -54,6 +54,10 @@ compileText(MLIRContext *ctx, std::string_view text,
 /// backend is unavailable.
 ::rlx::Status attachTarget(ModuleOp module, const CompilerOptions &options);
 
+/// ok when `module` holds exactly one func.func (a model); otherwise
+/// invalid_argument naming the functions it has.
+::rlx::Status checkModelShape(ModuleOp module);
+
 /// Verifies `module` (HIR or MIR, one function), gives it its target and
 /// runs the MIR pipeline and convert-mir-to-lir: the module is LIR after.
 ::rlx::Status compileToLIR(ModuleOp module, const CompilerOptions &options);

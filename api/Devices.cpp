@@ -195,6 +195,8 @@ Expected<Legalization> legalize(Device device, const Model &model) {
   if (mlir::failed(mlir::verify(m)))
     return Status(StatusCode::invalid_argument,
                   diagnostics.message("the module does not verify"));
+  if (Status s = mlir::rlx::checkModelShape(m); !s)
+    return s;
   if (Status s = (*backend)->attachTarget(m, options); !s)
     return s;
   mlir::rlx::PipelineOptions pipeline;

@@ -152,6 +152,13 @@ Status CompiledGraph::runInto(const std::vector<NamedInput> &inputs,
     if (std::find(targets.begin(), targets.end(), &slot) != targets.end())
       return Status(StatusCode::invalid_argument,
                     "output '" + out.name + "' is given more than once");
+    // A buffer too small is out_of_range (RELIABILITY.md's run table);
+    // any other mismatch invalid_argument.
+    if (out.dtype == slot.dtype && out.bytes < slot.size)
+      return Status(StatusCode::out_of_range,
+                    "output '" + out.name + "' needs " +
+                        std::to_string(slot.size) + " bytes, the buffer has " +
+                        std::to_string(out.bytes));
     if (Status s = Impl::checkData(slot, out.data, out.bytes, out.dtype, {});
         !s)
       return s;

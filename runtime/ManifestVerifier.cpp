@@ -126,8 +126,8 @@ Status verifyDispatch(size_t index, const Dispatch &dispatch,
 
 Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
   std::string label = slotLabel(index, slot);
-  if (slot.name.empty())
-    return invalid("slot " + std::to_string(index) + ": empty name");
+  if (const char *problem = slotNameProblem(slot.name))
+    return invalid("slot " + std::to_string(index) + ": the name " + problem);
   auto role = static_cast<uint8_t>(slot.role);
   if (role > static_cast<uint8_t>(SlotRole::constant))
     return invalid(label + ": role " + std::to_string(role) +

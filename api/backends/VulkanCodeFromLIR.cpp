@@ -76,8 +76,15 @@ static uint64_t bytesOf(MemRefType type) {
           return Status(StatusCode::internal,
                         "a dispatch argument is not a lir.view");
         uint64_t bytes = bytesOf(cast<MemRefType>(arg.getType()));
-        d.bindings.push_back({static_cast<uint64_t>(view.getOffset()),
-                              llvm::alignTo(std::max<uint64_t>(bytes, 1), 4)});
+        // A zero-element view is never read or written, but Vulkan has no
+        // empty binding and its offset may be the arena's end: bind the
+        // arena's first word instead.
+        if (bytes == 0) {
+          d.bindings.push_back({0, 4});
+          continue;
+        }
+        d.bindings.push_back(
+            {static_cast<uint64_t>(view.getOffset()), llvm::alignTo(bytes, 4)});
       }
       code.dispatches.push_back(std::move(d));
     }

@@ -175,7 +175,9 @@ public:
       return s;
     ::rlx::runtime::Artifact artifact;
     // Bindings span whole 32-bit words (vulkanCodeFromLIR).
-    manifest.arenaSize = llvm::alignTo(manifest.arenaSize, 4);
+    // (at least one word: a zero-element view binds the first).
+    manifest.arenaSize =
+        std::max<uint64_t>(4, llvm::alignTo(manifest.arenaSize, 4));
     artifact.manifest = std::move(manifest);
     artifact.device = "vulkan";
     artifact.vulkan = std::move(*code);

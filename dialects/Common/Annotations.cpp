@@ -1,6 +1,7 @@
 //===- Annotations.cpp - Function I/O annotations of HIR and MIR ----------===//
 #include "dialects/Common/Annotations.h"
 #include "dialects/Common/ShapeRules.h"
+#include "rlx/Manifest.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -33,6 +34,9 @@ LogicalResult verifyArgAnnotation(Operation *op, unsigned region,
     if (!isa<StringAttr>(attr.getValue()) ||
         cast<StringAttr>(attr.getValue()).getValue().empty())
       return emit() << "must be a non-empty string";
+    if (const char *problem = ::rlx::slotNameProblem(
+            cast<StringAttr>(attr.getValue()).getValue().str()))
+      return emit() << "the name " << problem;
     return success();
   }
   if (suffix == "dims")
@@ -46,8 +50,13 @@ LogicalResult verifyResultAnnotation(Operation *op, unsigned index,
                                      NamedAttribute attr, StringRef dialect) {
   StringRef suffix = attr.getName().getValue().drop_front(dialect.size() + 1);
   auto str = dyn_cast<StringAttr>(attr.getValue());
-  if (suffix == "name" && str && !str.getValue().empty())
+  if (suffix == "name" && str && !str.getValue().empty()) {
+    if (const char *problem = ::rlx::slotNameProblem(str.getValue().str()))
+      return op->emitOpError()
+             << "result " << index << " attribute '"
+             << attr.getName().getValue() << "': the name " << problem;
     return success();
+  }
   return op->emitOpError() << "result " << index << " attribute '"
                            << attr.getName().getValue() << "': only " << dialect
                            << ".name (a non-empty string) is allowed";

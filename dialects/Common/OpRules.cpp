@@ -2,6 +2,7 @@
 #include "dialects/Common/OpRules.h"
 #include "dialects/Common/InferRules.h"
 #include "dialects/Common/ShapeRules.h"
+#include "rlx/Manifest.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -76,6 +77,8 @@ LogicalResult verifyBinaryOperand(Operation *op, BinaryKind kind, Type type) {
 LogicalResult verifyParamName(Operation *op, StringRef name) {
   if (name.empty())
     return op->emitOpError("parameter name must not be empty");
+  if (const char *problem = ::rlx::slotNameProblem(name.str()))
+    return op->emitOpError("parameter name ") << problem;
   Block *block = op->getBlock();
   if (!block)
     return success();

@@ -8,6 +8,7 @@ namespace mlir::rlx {
 
 namespace detail {
 LogicalResult verifyBoundedShapes(Operation *op);
+LogicalResult verifyDominanceRegion(Operation *op);
 } // namespace detail
 
 /// Every tensor or memref operand and result has rank <= kMaxRank and an
@@ -17,6 +18,19 @@ class BoundedShapes : public OpTrait::TraitBase<ConcreteType, BoundedShapes> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return detail::verifyBoundedShapes(op);
+  }
+};
+
+/// An op that uses values is in a region with dominance (a function body,
+/// a kernel, an elementwise body), never in a graph region such as a
+/// module's: there its operands could form a use-def cycle, on which folding
+/// and canonicalization would never end.
+template <typename ConcreteType>
+class InDominanceRegion
+    : public OpTrait::TraitBase<ConcreteType, InDominanceRegion> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return detail::verifyDominanceRegion(op);
   }
 };
 

@@ -37,4 +37,11 @@ def RLX_BoundedShapes : NativeOpTrait<"BoundedShapes"> {
   let cppNamespace = "::mlir::rlx";
 }
 
+// An op with operands is not in a graph region (a module body), where its
+// operands could form a use-def cycle that folding would chase forever
+// (RELIABILITY.md contract 3).
+def RLX_InDominanceRegion : NativeOpTrait<"InDominanceRegion"> {
+  let cppNamespace = "::mlir::rlx";
+}
+
 #endif // RLX_COMMON_TYPES

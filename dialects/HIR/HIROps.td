@@ -24,7 +24,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 
 class HIR_Op<string mnemonic, list<Trait> traits = []>
-    : Op<HIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+    : Op<HIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes, RLX_InDominanceRegion])>;
 
 def HIR_ParamOp : HIR_Op<"param", [Pure]> {
   let summary = "a named parameter (weight)";
@@ -37,7 +37,8 @@ def HIR_ParamOp : HIR_Op<"param", [Pure]> {
     ```
 
     Constraints:
-    (C1) the name is not empty.
+    (C1) the name is a slot name: 1 to 256 bytes of printable ASCII
+         (rlx::slotNameProblem, include/rlx/Manifest.h).
     (C2) params with the same name in one block have the same type.
   }];
   let arguments = (ins StrAttr:$name);

@@ -19,7 +19,7 @@ include "mlir/IR/RegionKindInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class LIR_Op<string mnemonic, list<Trait> traits = []>
-    : Op<LIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+    : Op<LIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes, RLX_InDominanceRegion])>;
 
 // Arena views: static shapes, the default (row-major) layout, rlx dtypes.
 def LIR_ArenaMemRef : MemRefOf<[F16, BF16, F32, F64, I8, I32, I64, I1]>;

@@ -26,7 +26,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 
 class MIR_Op<string mnemonic, list<Trait> traits = []>
-    : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes])>;
+    : Op<MIR_Dialect, mnemonic, !listconcat(traits, [RLX_BoundedShapes, RLX_InDominanceRegion])>;
 
 // The op's kernel splits into workgroups along its leading dims.
 def MIR_ParallelDims : DeclareOpInterfaceMethods<MIR_ParallelDimsOpInterface>;
@@ -74,7 +74,8 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
     ```
 
     Constraints:
-    (C1) the name is not empty.
+    (C1) the name is a slot name: 1 to 256 bytes of printable ASCII
+         (rlx::slotNameProblem, include/rlx/Manifest.h).
     (C2) params with the same name in one block have the same type.
   }];
   let arguments = (ins StrAttr:$name);

@@ -71,7 +71,9 @@ struct CompileOptions {
   int64_t arenaAlignment = 64;
   /// op=type list for Precision::custom ("mir.matmul=f16,...").
   std::string customPrecision;
-  /// Use OpenBLAS sgemm for f32 matmuls instead of generated code.
+  /// Use OpenBLAS sgemm for f32 matmuls instead of generated code (its
+  /// results may differ in the last bits with the thread count;
+  /// docs/CPUBackend.md, "Native matmul").
   bool nativeMatmul = false;
   /// Threads for run() on the CPU, as LoadOptions::threads
   /// (rlx/CompiledGraph.h): 0 shares the process's pool (one thread per

@@ -27,6 +27,26 @@ const char *dtypeName(DType dtype);
 enum class SlotRole : uint8_t { input, param, output, constant };
 const char *slotRoleName(SlotRole role);
 
+/// The longest slot name.
+constexpr size_t kMaxSlotNameBytes = 256;
+
+/// Why `name` cannot name an input, parameter, output or constant, or null
+/// if it can: a name is 1 to kMaxSlotNameBytes bytes of printable ASCII
+/// (0x20 to 0x7e). The one rule for the dialects' verifiers (hir.name,
+/// mir.name, params), the manifest verifier of artifacts and the tools.
+inline const char *slotNameProblem(const std::string &name) {
+  if (name.empty())
+    return "is empty";
+  if (name.size() > kMaxSlotNameBytes)
+    return "is longer than 256 bytes";
+  for (char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 ||
+        static_cast<unsigned char>(c) > 0x7e)
+      return "has a byte that is not printable ASCII (a control character, "
+             "NUL or non-ASCII)";
+  return nullptr;
+}
+
 struct Slot {
   std::string name;
   SlotRole role = SlotRole::input;

@@ -1,6 +1,7 @@
 //===- MixedPrecision.cpp - mir-mixed-precision ---------------------------===//
 //
-// Every MIR op with float tensors gets a compute type from the policy; its
+// Every MIR op with f16, bf16 or f32 tensors gets a compute type from the
+// policy (f64 ops keep f64 unless the custom policy names a type); its
 // float operands are cast to it and its float results take it. Leaves
 // (mir.constant, mir.param) keep their types and their consumers cast;
 // mir.cast keeps its declared output; mir.elementwise regions and non-MIR
@@ -210,6 +211,11 @@ Type MixedPrecision::computeType(Operation *op) const {
   Type original = originalFloatType(op);
   if (!original)
     return {}; // integer and i1 ops are untouched
+  // The policies choose among f16, bf16 and f32; f64 is asked for on
+  // purpose and stays (only the custom policy, which names types per op,
+  // changes it).
+  if (original.isF64() && policyKind != Policy::custom)
+    return original;
   Builder b(op->getContext());
   switch (policyKind) {
   case Policy::f32:

@@ -6,6 +6,6 @@
 // RUN: %python %S/Inputs/nest.py 100 > %t.ok.mlir
 // RUN: rlx-opt %t.ok.mlir | FileCheck %s --check-prefix=OK
 
-// DEEP: error: input nests deeper than 256 levels of {, ( and [ at line 257, column 20; rlx refuses it before parsing to avoid a stack overflow
+// DEEP: error: input nests deeper than 256 levels of {, (, [ and < (aliases count as deep as their definitions) at line 257, column 20; rlx refuses it before parsing to avoid a stack overflow or a runaway parse
 // OK-LABEL: func.func @deep
 // OK-COUNT-100: scf.execute_region

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "rlx/CompiledGraph.h"
 #include "rlx/Session.h"
+#include "runtime/Artifact.h"
 
 #include <gtest/gtest.h>
 
@@ -114,12 +115,16 @@ TEST(TypedTensors, OutputsIntoCallerBuffers) {
       graph.runInto(inputs(), {rlx::OutputBuffer::of("y", y.data(), y.size())})
           .isOk());
   EXPECT_EQ(y, kY);
-  std::vector<float> small(3);
+  std::vector<float> small(3), large(5);
+  rlx::Status tooSmall = graph.runInto(
+      inputs(), {rlx::OutputBuffer::of("y", small.data(), small.size())});
+  EXPECT_EQ(tooSmall.code(), rlx::StatusCode::out_of_range);
+  EXPECT_EQ(tooSmall.message(), "output 'y' needs 16 bytes, the buffer has 12");
   EXPECT_EQ(graph
-                .runInto(inputs(), {rlx::OutputBuffer::of("y", small.data(),
-                                                          small.size())})
+                .runInto(inputs(), {rlx::OutputBuffer::of("y", large.data(),
+                                                          large.size())})
                 .message(),
-            "output 'y' needs 4 elements (16 bytes), got 12 bytes");
+            "output 'y' needs 4 elements (16 bytes), got 20 bytes");
   EXPECT_EQ(graph.runInto(inputs(), {rlx::OutputBuffer::of("z", y.data(), 4)})
                 .message(),
             "no output named 'z' (the graph's outputs: y)");
@@ -151,6 +156,41 @@ TEST(ExpectedDeathTest, UsingTheValueOfAnErrorAborts) {
   EXPECT_DEATH((void)*error, "rlx: the value of an Expected holding an error "
                              "was used: no such thing");
   EXPECT_DEATH((void)error.value(), "no such thing");
+}
+
+/// Zero-element tensors plan and run on every device: a zero-row slice
+/// concatenated before and after an input, and as an output of its own.
+TEST(ZeroSize, SlicesConcatsAndOutputs) {
+  const char *model = R"mlir(
+func.func @f(%x: tensor<4x8xf32> {mir.name = "x"}) -> (tensor<4x8xf32> {mir.name = "before"}, tensor<4x8xf32> {mir.name = "after"}, tensor<0x8xf32> {mir.name = "empty"}) {
+  %e = mir.slice %x offsets = [4, 0] sizes = [0, 8] strides = [1, 1] : tensor<4x8xf32> -> tensor<0x8xf32>
+  %a = mir.concat %e, %x axis = 0 : (tensor<0x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %b = mir.concat %x, %e axis = 0 : (tensor<4x8xf32>, tensor<0x8xf32>) -> tensor<4x8xf32>
+  return %a, %b, %e : tensor<4x8xf32>, tensor<4x8xf32>, tensor<0x8xf32>
+}
+)mlir";
+  std::vector<float> x(32);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<float>(i) - 7.5f;
+  for (rlx::Device device : rlx::availableDevices()) {
+    if (device != rlx::Device::cpu && device != rlx::Device::vulkan)
+      continue;
+    rlx::Session session(device);
+    auto graph = session.compile(model);
+    ASSERT_TRUE(graph.isOk())
+        << rlx::deviceName(device) << ": " << graph.status().toString();
+    auto out = graph->run(
+        {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {4, 8}))});
+    ASSERT_TRUE(out.isOk())
+        << rlx::deviceName(device) << ": " << out.status().toString();
+    ASSERT_EQ(out->size(), 3u);
+    for (int i = 0; i < 2; ++i)
+      EXPECT_EQ(std::vector<float>((*out)[i].floats(), (*out)[i].floats() + 32),
+                x)
+          << rlx::deviceName(device) << " output " << i;
+    EXPECT_EQ((*out)[2].shape, (std::vector<int64_t>{0, 8}));
+    EXPECT_TRUE((*out)[2].bytes.empty());
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -200,6 +240,25 @@ TEST(Artifacts, BadPathsAreErrors) {
             rlx::StatusCode::invalid_argument);
   EXPECT_EQ(compiled().save("/no/such/dir/x.rlxa").code(),
             rlx::StatusCode::not_found);
+}
+
+/// An artifact edited to give a slot a name with a control character (and
+/// re-sealed, so the checksum holds) is refused by the name rule.
+TEST(Artifacts, SlotNamesAreCheckedAtLoad) {
+  rlx::CompiledGraph graph = compiled();
+  auto artifact = rlx::runtime::deserializeArtifact(
+      graph.artifactBytes().data(), graph.artifactBytes().size());
+  ASSERT_TRUE(artifact.isOk());
+  for (rlx::Slot &slot : artifact->manifest.slots)
+    if (slot.name == "y")
+      slot.name = "y\n\x1b[2J";
+  std::vector<uint8_t> edited = rlx::runtime::serializeArtifact(*artifact);
+  auto loaded = rlx::loadBytes(edited.data(), edited.size());
+  ASSERT_FALSE(loaded.isOk());
+  EXPECT_NE(loaded.status().message().find(
+                "the name has a byte that is not printable ASCII"),
+            std::string::npos)
+      << loaded.status().message();
 }
 
 //===----------------------------------------------------------------------===//

@@ -581,6 +581,14 @@ static int runMain() {
   rlx::CompiledGraph &ranGraph = devices ? **devices->compile(used) : graph;
   for (const rlx::NamedOutput &out : outputs) {
     if (!outputDir.empty()) {
+      // The name becomes a file in --output-dir and nowhere else.
+      if (out.name.find('/') != std::string::npos || out.name == "." ||
+          out.name == "..")
+        return fail(rlx::Status(
+            rlx::StatusCode::invalid_argument,
+            "output '" + out.name +
+                "' is not a file name, so it cannot be written under "
+                "--output-dir (a name with '/' or a bare . or ..)"));
       rlx::npy::Array array{out.dtype, out.shape, out.bytes};
       if (rlx::Status s =
               rlx::npy::write(outputDir + "/" + out.name + ".npy", array);

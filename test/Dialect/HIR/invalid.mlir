@@ -23,6 +23,30 @@ func.func @param_empty_name() -> tensor<4xf32> {
 
 // -----
 
+// hir.param C1: a name is printable ASCII (no newline, NUL, escape codes).
+func.func @param_control_name() -> tensor<4xf32> {
+  // expected-error @+1 {{'hir.param' op parameter name has a byte that is not printable ASCII (a control character, NUL or non-ASCII)}}
+  %0 = hir.param "w\n" : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Argument and result names follow the same rule.
+// expected-error @+1 {{'func.func' op argument 0 attribute 'hir.name': the name has a byte that is not printable ASCII}}
+func.func @arg_escape_name(%x: tensor<4xf32> {hir.name = "x\1B[31m"}) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op result 0 attribute 'hir.name': the name has a byte that is not printable ASCII}}
+func.func @result_nul_name(%x: tensor<4xf32>) -> (tensor<4xf32> {hir.name = "y\00"}) {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
 // hir.param C2: the same name declared again with another shape
 func.func @param_duplicate_name_other_shape() -> (tensor<4xf32>, tensor<8xf32>) {
   %0 = hir.param "w" : tensor<4xf32>
