@@ -84,11 +84,14 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
 }
 
 /// Whether `binding` is what the compiler binds for `view`: its bytes from
-/// the same offset, rounded up to whole 32-bit words (at least one).
+/// the same offset, rounded up to whole 32-bit words; for an empty view,
+/// which the kernel never touches, one word anywhere in the arena (the
+/// compiler binds the first: the view's offset may be the arena's end).
 bool bindsView(const VulkanBinding &binding, const ArenaRange &view) {
-  uint64_t bytes = std::max<uint64_t>(view.size, 1);
+  if (view.size == 0)
+    return binding.size == 4;
   return binding.offset == view.offset && binding.size % 4 == 0 &&
-         binding.size >= bytes && binding.size - bytes < 4;
+         binding.size >= view.size && binding.size - view.size < 4;
 }
 
 Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
@@ -131,7 +134,7 @@ Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
                      " does not bind manifest view " + std::to_string(b) +
                      " (offset " + std::to_string(views[b].offset) + " size " +
                      std::to_string(views[b].size) +
-                     ", rounded up to whole words)");
+                     ", rounded up to whole words; one word if empty)");
   }
   return Status::ok();
 }

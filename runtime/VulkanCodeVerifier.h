@@ -33,7 +33,8 @@ namespace rlx::runtime {
 /// kernel's binding count, every binding of at least one byte, inside the
 /// arena, at an offset that is a multiple of the manifest's alignment, and
 /// binding the manifest dispatch's view of the same index (its offset, its
-/// size rounded up to whole 32-bit words, at least one).
+/// size rounded up to whole 32-bit words; one word anywhere for an empty
+/// view).
 /// Returns invalid_argument naming the first field at fault, e.g. "vulkan
 /// dispatch 3 binding 1: offset 96 + size 64 exceeds arena size 128".
 Status verifyVulkanCode(const Manifest &manifest, const VulkanCode &code);

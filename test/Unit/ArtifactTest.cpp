@@ -874,18 +874,21 @@ TEST(VulkanArtifact, BindingsAreTheManifestsViews) {
   a.manifest.dispatches[1].views[0] = {128, 64};
   expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset 64 size 64 does "
                           "not bind manifest view 0 (offset 128 size 64, "
-                          "rounded up to whole words)");
+                          "rounded up to whole words; one word if empty)");
   a = makeVulkanArtifact();
   a.manifest.dispatches[1].views[0] = {64, 32};
   expectVulkanRejected(a, "vulkan dispatch 1 binding 0: offset 64 size 64 does "
                           "not bind manifest view 0 (offset 64 size 32");
-  // Rounding: 61..64 bytes bind as 64; an empty view as one word.
+  // Rounding: 61..64 bytes bind as 64.
   for (uint64_t size : {61, 62, 63, 64}) {
     a.manifest.dispatches[1].views[0] = {64, size};
     EXPECT_TRUE(verifyVulkanCode(a.manifest, a.vulkan).isOk()) << size;
   }
-  a.manifest.dispatches[1].views[0] = {64, 0};
-  a.vulkan.dispatches[1].bindings[0].size = 4;
+  // An empty view (here at the arena's end) binds one word anywhere.
+  a.manifest.dispatches[1].views[0] = {256, 0};
+  a.vulkan.dispatches[1].bindings[0] = {0, 4};
+  EXPECT_TRUE(verifyVulkanCode(a.manifest, a.vulkan).isOk());
+  a.vulkan.dispatches[1].bindings[0] = {64, 4};
   EXPECT_TRUE(verifyVulkanCode(a.manifest, a.vulkan).isOk());
   a.vulkan.dispatches[1].bindings[0].size = 8;
   expectVulkanRejected(a, "does not bind manifest view 0");
