@@ -54,24 +54,12 @@ static std::string field(const std::string &header, const std::string &key) {
   return header.substr(start, end - start + 1);
 }
 
-Expected<Array> read(const std::string &path) {
-  auto fail = [&](const std::string &why) {
-    return Status(StatusCode::invalid_argument, path + ": " + why);
+Expected<Array> parse(const uint8_t *data, size_t size) {
+  auto fail = [](const std::string &why) {
+    return Status(StatusCode::invalid_argument, why);
   };
-  // LLVM's reader reports errors as values (an iostream read of a
-  // directory throws, and rlx is built without exceptions).
-  if (llvm::sys::fs::is_directory(path))
-    return fail("is a directory, not a .npy file");
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return Status(StatusCode::not_found,
-                  path + ": cannot open the file: " +
-                      buffer.getError().message());
-  llvm::ArrayRef<uint8_t> file(
-      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart()),
-      (*buffer)->getBufferSize());
-  if (file.size() < 10 || std::memcmp(file.data(), kMagic, 6) != 0)
+  llvm::ArrayRef<uint8_t> file(data, size);
+  if (!data || file.size() < 10 || std::memcmp(file.data(), kMagic, 6) != 0)
     return fail("not a .npy file (bad magic)");
   uint8_t major = file[6];
   size_t headerLen, headerStart;
@@ -132,6 +120,26 @@ Expected<Array> read(const std::string &path) {
                 " data bytes, its shape and dtype need " +
                 std::to_string(bytes));
   array.bytes.assign(file.begin() + dataStart, file.end());
+  return array;
+}
+
+Expected<Array> read(const std::string &path) {
+  // LLVM's reader reports errors as values (an iostream read of a
+  // directory throws, and rlx is built without exceptions).
+  if (llvm::sys::fs::is_directory(path))
+    return Status(StatusCode::invalid_argument,
+                  path + ": is a directory, not a .npy file");
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return Status(StatusCode::not_found, path + ": cannot open the file: " +
+                                             buffer.getError().message());
+  Expected<Array> array =
+      parse(reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart()),
+            (*buffer)->getBufferSize());
+  if (!array)
+    return Status(array.status().code(),
+                  path + ": " + array.status().message());
   return array;
 }
 

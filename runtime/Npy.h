@@ -5,6 +5,8 @@
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,8 +18,14 @@ struct Array {
   std::vector<uint8_t> bytes;
 };
 
-/// Reads a little-endian, C-order .npy (version 1 or 2) of a dtype rlx
-/// knows (f4, f8, f2, i1, i4, i8, b1). Errors name the file and the field.
+/// Decodes `size` bytes at `data` holding a little-endian, C-order .npy
+/// (version 1, 2 or 3) of a dtype rlx knows (f4, f8, f2, i1, i4, i8, b1,
+/// V2 for bf16). The bytes are untrusted: errors (invalid_argument) name the
+/// field at fault.
+Expected<Array> parse(const uint8_t *data, size_t size);
+
+/// Reads the .npy at `path` (see parse). Errors name the file and the field;
+/// a missing file is not_found.
 Expected<Array> read(const std::string &path);
 
 /// Writes `array` as a version 1 .npy.
