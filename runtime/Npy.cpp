@@ -5,6 +5,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -113,7 +114,12 @@ Expected<Array> parse(const uint8_t *data, size_t size) {
     array.shape.push_back(dim);
     count *= dim;
   }
-  size_t bytes = size_t(count) * dtypeSize(array.dtype);
+  // The byte size must fit too: 2^62 f4 elements would wrap to 0 bytes.
+  size_t elementSize = dtypeSize(array.dtype);
+  if (count > INT64_MAX / static_cast<int64_t>(elementSize))
+    return fail("shape " + shape + " of " + descr +
+                " elements has more bytes than fit in int64");
+  size_t bytes = size_t(count) * elementSize;
   size_t dataStart = headerStart + headerLen;
   if (file.size() - dataStart != bytes)
     return fail("holds " + std::to_string(file.size() - dataStart) +
