@@ -299,11 +299,13 @@ struct ExpandTanh : OpRewritePattern<math::TanhOp> {
 /// "Math"): first in terms of others, then those others as upstream's
 /// polynomial approximations (f32; the CPU's vector code uses the same).
 bool isRewrittenInTermsOfOthers(Operation *op) {
-  Type type = op->getResult(0).getType();
-  return isa<math::TanOp>(op) ||
-         (isa<math::PowFOp, arith::MaximumFOp, arith::MinimumFOp>(op) &&
-          isa<FloatType>(type)) ||
-         (isa<math::TanhOp>(op) && type.isF32());
+  // The result only once the op is known to have one: the walk visits every
+  // op, and getResult(0) of one without results reads outside it.
+  if (isa<math::TanOp>(op))
+    return true;
+  if (isa<math::PowFOp, arith::MaximumFOp, arith::MinimumFOp>(op))
+    return isa<FloatType>(op->getResult(0).getType());
+  return isa<math::TanhOp>(op) && op->getResult(0).getType().isF32();
 }
 bool isApproximated(Operation *op) {
   return isa<math::ExpM1Op, math::LogOp, math::Log2Op, math::Log1pOp,
