@@ -26,6 +26,11 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["rlx-opt", "rlx-run", "rlx-embed-example"], [config.rlx_tools_dir])
+
+# A program built against a sanitized librlx needs the sanitizer runtime.
+config.substitutions.append(
+    ("%rlx_sanitize_flags",
+     "-fsanitize=" + config.rlx_sanitize if config.rlx_sanitize else ""))
 config.substitutions.append(("%python", sys.executable))
 # test/Install: the build tree to install, and the CMake, compiler and
 # Ninja it was configured with.
