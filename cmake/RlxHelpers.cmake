@@ -91,8 +91,11 @@ function(rlx_add_shared_library name)
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_compile_features(${name} INTERFACE cxx_std_17)
   set(exports ${CMAKE_SOURCE_DIR}/cmake/rlx-exports.map)
-  target_link_options(${name} PRIVATE -Wl,--version-script=${exports}
-                      -Wl,--no-undefined)
+  target_link_options(${name} PRIVATE -Wl,--version-script=${exports})
+  # Sanitized libraries leave the sanitizer runtime to the executable.
+  if(NOT RLX_SANITIZE)
+    target_link_options(${name} PRIVATE -Wl,--no-undefined)
+  endif()
   # 0.x: a minor version may change the ABI, so the soname carries it.
   set_target_properties(${name} PROPERTIES
     OUTPUT_NAME ${ARG_OUTPUT_NAME}
@@ -104,4 +107,55 @@ function(rlx_add_shared_library name)
     INSTALL_RPATH "$ORIGIN"
     INSTALL_RPATH_USE_LINK_PATH ON
     RLX_STATIC_LIBRARIES "${ours}")
+endfunction()
+
+# rlx_enable_sanitizers(<value of RLX_SANITIZE> <RLX_FUZZ>)
+# Sanitizer and fuzzer builds (docs/Testing.md, "Sanitizers and fuzzers").
+# Adds the flags to every target defined after the call (compile and link):
+# RLX_SANITIZE=address,undefined (ASan + UBSan, a UBSan finding aborts so the
+# test fails) or thread (TSan). RLX_FUZZ=ON also gives every rlx object
+# libFuzzer's coverage instrumentation (-fsanitize=fuzzer-no-link) and needs
+# address,undefined; test/Fuzz links its targets with -fsanitize=fuzzer.
+# Debian's libLLVM / libMLIR and the JIT-compiled kernels stay uninstrumented.
+function(rlx_enable_sanitizers sanitize fuzz)
+  set(valid "address,undefined" "thread")
+  if(sanitize STREQUAL "")
+    if(fuzz)
+      message(FATAL_ERROR "RLX_FUZZ=ON needs -DRLX_SANITIZE=address,undefined "
+                          "(the fuzz targets run under ASan + UBSan)")
+    endif()
+    return()
+  endif()
+  if(NOT sanitize IN_LIST valid)
+    message(FATAL_ERROR "RLX_SANITIZE='${sanitize}' is not one of: "
+                        "address,undefined; thread")
+  endif()
+  if(fuzz AND NOT sanitize STREQUAL "address,undefined")
+    message(FATAL_ERROR "RLX_FUZZ=ON needs -DRLX_SANITIZE=address,undefined, "
+                        "not '${sanitize}'")
+  endif()
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "RLX_SANITIZE needs clang (CMAKE_CXX_COMPILER)")
+  endif()
+  set(flags -fsanitize=${sanitize} -fno-omit-frame-pointer -gline-tables-only)
+  if(sanitize STREQUAL "address,undefined")
+    list(APPEND flags -fno-sanitize-recover=undefined)
+    # LLVM's inline allocator must not poison memory the uninstrumented
+    # libraries allocate from (the header says why).
+    add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:SHELL:-include ${CMAKE_SOURCE_DIR}/cmake/rlx-asan-llvm.h>")
+  endif()
+  add_compile_options(${flags})
+  add_link_options(${flags})
+  if(fuzz)
+    add_compile_options(-fsanitize=fuzzer-no-link)
+  endif()
+  # A sanitized shared library leaves the runtime's symbols (__asan_*,
+  # __tsan_*) to the executable, so -z defs (HandleLLVMOptions) cannot hold.
+  string(REPLACE "-Wl,-z,defs" "" shared "${CMAKE_SHARED_LINKER_FLAGS}")
+  set(CMAKE_SHARED_LINKER_FLAGS "${shared}" PARENT_SCOPE)
+  if(fuzz)
+    message(STATUS "rlx: sanitizers ${sanitize}, fuzz targets (test/Fuzz)")
+  else()
+    message(STATUS "rlx: sanitizers ${sanitize}")
+  endif()
 endfunction()

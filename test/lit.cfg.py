@@ -25,7 +25,23 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["rlx-opt", "rlx-run", "rlx-embed-example"], [config.rlx_tools_dir])
+    ["rlx-opt", "rlx-run", "rlx-embed-example", "rlx-fuzz-model",
+     "rlx-fuzz-artifact", "rlx-fuzz-npy"], [config.rlx_tools_dir])
+
+# A program built against a sanitized librlx needs the sanitizer runtime.
+config.substitutions.append(
+    ("%rlx_sanitize_flags",
+     "-fsanitize=" + config.rlx_sanitize if config.rlx_sanitize else ""))
+# test/Fuzz: with RLX_FUZZ the targets are libFuzzer binaries that also
+# mutate their corpus for a fixed, seeded number of runs (lit --param
+# fuzz_runs=N); without it they replay the corpus and ignore these flags.
+if config.rlx_fuzz:
+    fuzz_runs = lit_config.params.get("fuzz_runs", "2000")
+    config.substitutions.append(
+        ("%{fuzz_args}",
+         "-runs=%s -seed=1 -timeout=60 -rss_limit_mb=4096" % fuzz_runs))
+else:
+    config.substitutions.append(("%{fuzz_args}", ""))
 config.substitutions.append(("%python", sys.executable))
 # test/Install: the build tree to install, and the CMake, compiler and
 # Ninja it was configured with.
