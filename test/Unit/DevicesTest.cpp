@@ -332,9 +332,8 @@ TEST(DeviceQueries, OpKinds) {
     EXPECT_EQ(rlx::supportOf(d, "mir.matmul"), OpSupport::native);
     EXPECT_EQ(rlx::supportOf(d, "mir.softmax"), OpSupport::native);
     // Vulkan has no swiglu kernel: legalization un-fuses it.
-    EXPECT_EQ(rlx::supportOf(d, "mir.swiglu"), d == Device::vulkan
-                                                   ? OpSupport::rewritten
-                                                   : OpSupport::native);
+    EXPECT_EQ(rlx::supportOf(d, "mir.swiglu"),
+              d == Device::vulkan ? OpSupport::rewritten : OpSupport::native);
     EXPECT_EQ(rlx::supportOf(d, "hir.attention"), OpSupport::rewritten);
     EXPECT_EQ(rlx::supportOf(d, "mir.no_such_op"), OpSupport::unsupported);
     EXPECT_EQ(rlx::supportOf(d, "arith.addf"), OpSupport::unsupported);
