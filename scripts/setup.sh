@@ -5,6 +5,9 @@ set -euo pipefail
 
 PACKAGES=(
   clang lld ninja-build cmake ccache pkgconf
+  # The sanitizer and libFuzzer runtimes (scripts/sanitize.sh); clang only
+  # recommends them.
+  libclang-rt-dev
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libopenblas-dev
   libgtest-dev libgmock-dev libbenchmark-dev
