@@ -55,6 +55,14 @@ public:
   /// What the hardware is, for calibration files: a stale file is one of
   /// another fingerprint.
   virtual std::string fingerprint() = 0;
+  /// What, besides the module and the options, the code compiled with
+  /// `options` depends on: the AOT cache key's target part (api/CacheKey.h).
+  /// By default fingerprint(); a backend whose fingerprint names things the
+  /// code does not depend on (the CPU's thread count) narrows it.
+  virtual std::string codeFingerprint(const CompilerOptions &options) {
+    (void)options;
+    return fingerprint();
+  }
   /// Whether CompiledGraph::runSlots works on its executables.
   virtual bool supportsRunSlots() { return true; }
 

@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
+#include "api/AotCacheImpl.h"
 #include "api/Backend.h"
+#include "api/CacheKey.h"
 #include "api/Compiler.h"
 #include "api/GraphToHIR.h"
 #include "api/SessionInternals.h"
@@ -16,6 +18,8 @@
 #include "runtime/Runtime.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <cstring>
@@ -36,6 +40,8 @@ struct Session::Impl {
   /// the messages of the compilation that holds this lock, so concurrent
   /// compiles on one Session each get their own (Session.h).
   std::mutex compileMutex;
+  /// Where compiles look for and store code (setCache); null: nowhere.
+  std::shared_ptr<AotCache> cache;
 
   Impl(Device device, Precision precision, LoweringPolicy policy)
       : device(device), precision(precision), policy(policy),
@@ -58,6 +64,50 @@ struct Session::Impl {
     if (!artifact)
       return artifact.status();
     return loadArtifact(backend, std::move(*artifact), threads);
+  }
+
+  void warn(const std::string &text) {
+    mlir::rlx::log(context.get(), LogLevel::warning, "rlx: warning: " + text);
+  }
+
+  /// Compiles through the AOT cache when there is one and `options` allow
+  /// it (mlir::rlx::cacheableCompile): a hit loads the stored artifact
+  /// without compiling; a miss runs `compile`, loads and stores the result.
+  /// `moduleText` is what the code is compiled from (api/CacheKey.h).
+  Expected<CompiledGraph>
+  compileCached(mlir::rlx::Backend &backend, const CompileOptions &options,
+                llvm::function_ref<std::string()> moduleText,
+                llvm::function_ref<Expected<runtime::Artifact>()> compile) {
+    if (!cache || !mlir::rlx::cacheableCompile(options))
+      return finish(backend, compile(), options.threads);
+    AotCache::Impl &store = cache->impl();
+    cache::Digest key =
+        mlir::rlx::cacheKey(backend, compilerOptions(options), moduleText());
+    std::string warning;
+    if (std::optional<std::vector<uint8_t>> bytes =
+            store.lookup(key, warning)) {
+      Expected<runtime::Artifact> artifact =
+          runtime::deserializeArtifact(bytes->data(), bytes->size());
+      Status why = artifact ? Status::ok() : artifact.status();
+      if (artifact) {
+        Expected<CompiledGraph> graph =
+            loadArtifact(backend, std::move(*artifact), options.threads);
+        if (graph) {
+          store.countHit();
+          return graph;
+        }
+        why = graph.status();
+      }
+      warning = store.reject(key, why.toString());
+    }
+    store.countMiss();
+    if (!warning.empty())
+      warn(warning);
+    Expected<CompiledGraph> graph = finish(backend, compile(), options.threads);
+    if (graph)
+      if (Status s = store.store(key, graph->artifactBytes()); !s)
+        warn("AOT cache: the compiled code was not stored: " + s.message());
+    return graph;
   }
 };
 
@@ -95,10 +145,19 @@ Expected<CompiledGraph> Session::compileWith(const Graph &graph,
       mlir::rlx::translateGraphToHIR(impl_->context.get(), graph, "graph");
   if (!module)
     return module.status();
-  return impl_->finish(
-      **backend,
-      mlir::rlx::compileModule(**module, impl_->compilerOptions(options)),
-      options.threads);
+  return impl_->compileCached(
+      **backend, options,
+      [&] {
+        // The graph's HIR with its locations: what the code is made from.
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+        return text;
+      },
+      [&] {
+        return mlir::rlx::compileModule(**module,
+                                        impl_->compilerOptions(options));
+      });
 }
 
 Expected<CompiledGraph> Session::compileWith(std::string_view text,
@@ -109,11 +168,18 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
   if (!backend)
     return backend.status();
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
-  return impl_->finish(**backend,
-                       mlir::rlx::compileText(impl_->context.get(), text,
-                                              impl_->compilerOptions(options),
-                                              sourceName),
-                       options.threads);
+  return impl_->compileCached(
+      **backend, options, [&] { return std::string(text); },
+      [&] {
+        return mlir::rlx::compileText(impl_->context.get(), text,
+                                      impl_->compilerOptions(options),
+                                      sourceName);
+      });
+}
+
+void Session::setCache(std::shared_ptr<AotCache> cache) {
+  std::lock_guard<std::mutex> lock(impl_->compileMutex);
+  impl_->cache = std::move(cache);
 }
 
 void Session::setLogHandler(LogHandler handler) {
@@ -143,6 +209,7 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
 
 Expected<CompiledGraph> compileModel(Device device, const Model &model) {
   Session session(device, model.precision, model.policy);
+  session.setCache(model.cache);
   return model.isGraph
              ? session.compileWith(model.graph, model.options)
              : session.compileWith(model.text, model.options, model.sourceName);

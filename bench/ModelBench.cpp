@@ -1,6 +1,8 @@
 //===- ModelBench.cpp - example models: latency, compile time, fixed cost -===//
 #include "BenchUtil.h"
 
+#include <unistd.h>
+
 namespace {
 
 void runModel(benchmark::State &state, const char *file, int64_t batch) {
@@ -22,6 +24,35 @@ void BM_EncoderColdCompile(benchmark::State &state) {
     options.dims = {{"batch", 1}};
     benchmark::DoNotOptimize(session.compileWith(text, options));
   }
+}
+
+/// Source text -> runnable from the AOT cache (a hit), encoder layer: a new
+/// Session each time, as a new process would have.
+void BM_EncoderCacheHit(benchmark::State &state) {
+  std::string text = rlx::bench::exampleText("encoder.mlir");
+  std::string root = "/tmp/rlx-bench-aot-" + std::to_string(::getpid());
+  auto cache = rlx::AotCache::open(root);
+  if (!cache) {
+    state.SkipWithError(cache.status().message().c_str());
+    return;
+  }
+  rlx::CompileOptions options;
+  options.dims = {{"batch", 1}};
+  {
+    rlx::Session warm;
+    warm.setCache(*cache);
+    if (!warm.compileWith(text, options)) {
+      state.SkipWithError("the encoder did not compile");
+      return;
+    }
+  }
+  for (auto _ : state) {
+    rlx::Session session;
+    session.setCache(*cache);
+    benchmark::DoNotOptimize(session.compileWith(text, options));
+  }
+  state.counters["hits"] = static_cast<double>((*cache)->stats().hits);
+  (void)(*cache)->clear();
 }
 
 /// The fixed cost of one run: a 4-element graph.
@@ -49,6 +80,7 @@ BENCHMARK(BM_EncoderSeq128)
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 BENCHMARK(BM_EncoderColdCompile)->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK(BM_EncoderCacheHit)->Unit(benchmark::kMillisecond)->Iterations(20);
 BENCHMARK(BM_RunFixedCost)->Unit(benchmark::kMicrosecond);
 
 } // namespace

@@ -77,7 +77,8 @@ case "$mode" in
     # GraphDevices.Concurrent*, VulkanTest.OneExecutablePerThread /
     # ConcurrentRunIsRefused), run whole: every CPU run in them uses the
     # thread pool too. About a minute.
-    tests=(RuntimeTests ApiTests DevicesTests OpSuiteTests VulkanRuntimeTests)
+    tests=(RuntimeTests ApiTests DevicesTests OpSuiteTests VulkanRuntimeTests
+           CacheTests)
     ninja -C "$build" -j "$jobs" "${tests[@]}"
     export RLX_CACHE_DIR="$build/test/cache" RLX_VULKAN_VALIDATION=1
     for test in "${tests[@]}"; do
@@ -86,8 +87,9 @@ case "$mode" in
     ;;
   fuzz)
     seconds="${1:-60}"
-    ninja -C "$build" -j "$jobs" rlx-fuzz-model rlx-fuzz-artifact rlx-fuzz-npy
-    for target in model artifact npy; do
+    ninja -C "$build" -j "$jobs" rlx-fuzz-model rlx-fuzz-artifact rlx-fuzz-npy \
+      rlx-fuzz-cache-entry
+    for target in model artifact npy cache-entry; do
       out="$(mktemp -d)"
       dict=()
       [ -f "$root/test/Fuzz/$target.dict" ] && dict=(-dict="$root/test/Fuzz/$target.dict")

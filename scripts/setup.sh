@@ -10,6 +10,8 @@ PACKAGES=(
   libclang-rt-dev
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libopenblas-dev
+  # SHA-256 and HMAC for the AOT cache.
+  libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   mesa-vulkan-drivers libvulkan-dev vulkan-tools vulkan-validationlayers spirv-tools
 )

@@ -26,7 +26,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["rlx-opt", "rlx-run", "rlx-embed-example", "rlx-fuzz-model",
-     "rlx-fuzz-artifact", "rlx-fuzz-npy"], [config.rlx_tools_dir])
+     "rlx-fuzz-artifact", "rlx-fuzz-npy",
+     "rlx-fuzz-cache-entry"], [config.rlx_tools_dir])
 
 # A program built against a sanitized librlx needs the sanitizer runtime.
 config.substitutions.append(

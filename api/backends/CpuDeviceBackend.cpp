@@ -49,6 +49,14 @@ public:
            ::rlx::host::signedCpuFeatures();
   }
 
+  std::string codeFingerprint(const CompilerOptions &options) override {
+    const ::rlx::CpuTarget &cpu = options.options.cpuTarget;
+    if (!cpu.isHost())
+      return "cpu target " + cpu.triple + " " + cpu.cpu + " " + cpu.features;
+    return "cpu " + ::rlx::host::processTriple() + " " +
+           ::rlx::host::cpuName() + " " + ::rlx::host::signedCpuFeatures();
+  }
+
   ::rlx::OpSupport claimKind(StringRef opName) override {
     return claimOfTarget("cpu", opName);
   }

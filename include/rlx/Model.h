@@ -10,9 +10,11 @@
 #ifndef RLX_MODEL_H
 #define RLX_MODEL_H
 
+#include "rlx/AotCache.h"
 #include "rlx/CompileOptions.h"
 #include "rlx/Graph.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -42,6 +44,9 @@ struct Model {
   CompileOptions options;
   Precision precision = Precision::f32;
   LoweringPolicy policy = LoweringPolicy::fusable;
+  /// Where every compile of this model looks first and stores its code
+  /// (Session::setCache); null: no cache.
+  std::shared_ptr<AotCache> cache;
 };
 
 } // namespace rlx

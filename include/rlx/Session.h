@@ -10,6 +10,7 @@
 #ifndef RLX_SESSION_H
 #define RLX_SESSION_H
 
+#include "rlx/AotCache.h"
 #include "rlx/CompileOptions.h"
 #include "rlx/CompiledGraph.h"
 #include "rlx/Devices.h"
@@ -51,6 +52,12 @@ public:
   /// whole report or warning, on the compiling thread or one of the
   /// compiler's workers; an empty handler restores stderr.
   void setLogHandler(LogHandler handler);
+
+  /// Compiles from now on look in `cache` first and store what they compile
+  /// there (rlx/AotCache.h); null: no cache (the default). A compile asked
+  /// for reports or IR dumps always compiles. A damaged or foreign entry
+  /// is a warning to the log handler, then a compile that replaces it.
+  void setCache(std::shared_ptr<AotCache> cache);
 
   /// Loads a serialized artifact (no compiler involved); it must be for the
   /// session's device (incompatible otherwise).

@@ -119,6 +119,14 @@ static cl::opt<std::string> deviceChain(
     cl::desc("try these devices in order, e.g. vulkan,cpu (default: "
              "RLX_DEVICE_CHAIN)"),
     cl::init(""));
+static cl::opt<std::string> cacheDir(
+    "cache-dir", cl::cat(category),
+    cl::desc("keep compiled code in this AOT cache (default: RLX_CACHE_DIR, "
+             "else XDG_CACHE_HOME/rlx, else ~/.cache/rlx)"),
+    cl::init(""));
+static cl::opt<bool> noCache("no-cache", cl::cat(category),
+                             cl::desc("compile without the AOT cache"),
+                             cl::init(false));
 static cl::opt<bool>
     listDevices("list-devices", cl::cat(category),
                 cl::desc("print every device's standing for the model (or "
@@ -374,13 +382,17 @@ static rlx::Status checkModeOptions() {
         {"native-matmul", nativeMatmul.getNumOccurrences()},
         {"fusion-report", fusionReport.getNumOccurrences()},
         {"dump-stages", dumpStages.getNumOccurrences()},
-        {"device-chain", deviceChain.getNumOccurrences()}};
+        {"device-chain", deviceChain.getNumOccurrences()},
+        {"cache-dir", cacheDir.getNumOccurrences()},
+        {"no-cache", noCache.getNumOccurrences()}};
     for (auto [name, occurrences] : compileOnly)
       if (occurrences)
         return misuse(std::string("--") + name +
                       " does not apply to --artifact (the artifact is "
                       "already compiled)");
   }
+  if (noCache && !cacheDir.empty())
+    return misuse("give --cache-dir or --no-cache, not both");
   if (profile && repeat == 0)
     return misuse("--profile times the runs of --repeat N; give --repeat");
   if (threads < 0 || threads > 4096)
@@ -455,6 +467,21 @@ static int runMain() {
       llvm::outs() << rlx::formatDeviceReport(*rows);
       return 0;
     }
+    // The AOT cache, unless told otherwise or timing compiles: a directory
+    // named by --cache-dir must work; the default one is skipped with a
+    // warning when it cannot be used.
+    if (!noCache && !benchDevices) {
+      rlx::Expected<std::shared_ptr<rlx::AotCache>> cache =
+          rlx::AotCache::open(cacheDir);
+      if (cache)
+        model.cache = *cache;
+      else if (!cacheDir.empty())
+        return fail(cache.status());
+      else
+        llvm::errs() << "rlx-run: warning: compiling without the AOT cache: "
+                     << cache.status().message() << "\n";
+    }
+    std::shared_ptr<rlx::AotCache> cache = model.cache;
     rlx::DevicePolicy devicePolicy;
     devicePolicy.chain = *chain;
     devices.emplace(std::move(model), devicePolicy);
@@ -469,6 +496,9 @@ static int runMain() {
       }
       attempts.push_back({d, graph.status()});
     }
+    if (cache && cache->stats().hits > 0)
+      llvm::errs() << "rlx-run: AOT cache hit: loaded compiled code from "
+                   << cache->directory() << "\n";
     if (!graphPtr) {
       if (chain->size() == 1)
         return fail(attempts.front().status);
