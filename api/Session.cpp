@@ -7,9 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Session.h"
-#include "api/AotCacheImpl.h"
 #include "api/Backend.h"
-#include "api/CacheKey.h"
+#include "api/CachedCompile.h"
 #include "api/Compiler.h"
 #include "api/GraphToHIR.h"
 #include "api/SessionInternals.h"
@@ -56,70 +55,7 @@ struct Session::Impl {
     c.policy = policy;
     return c;
   }
-
-  /// Hands a compiled artifact to the runtime as it is: no serialization.
-  Expected<CompiledGraph> finish(mlir::rlx::Backend &backend,
-                                 Expected<runtime::Artifact> artifact,
-                                 int threads) {
-    if (!artifact)
-      return artifact.status();
-    return loadArtifact(backend, std::move(*artifact), threads);
-  }
-
-  void warn(const std::string &text) {
-    mlir::rlx::log(context.get(), LogLevel::warning, "rlx: warning: " + text);
-  }
-
-  /// Compiles through the AOT cache when there is one and `options` allow
-  /// it (mlir::rlx::cacheableCompile): a hit loads the stored artifact
-  /// without compiling; a miss runs `compile`, loads and stores the result.
-  /// `moduleText` is what the code is compiled from (api/CacheKey.h).
-  Expected<CompiledGraph>
-  compileCached(mlir::rlx::Backend &backend, const CompileOptions &options,
-                llvm::function_ref<std::string()> moduleText,
-                llvm::function_ref<Expected<runtime::Artifact>()> compile) {
-    if (!cache || !mlir::rlx::cacheableCompile(options))
-      return finish(backend, compile(), options.threads);
-    AotCache::Impl &store = cache->impl();
-    cache::Digest key =
-        mlir::rlx::cacheKey(backend, compilerOptions(options), moduleText());
-    std::string warning;
-    if (std::optional<std::vector<uint8_t>> bytes =
-            store.lookup(key, warning)) {
-      Expected<runtime::Artifact> artifact =
-          runtime::deserializeArtifact(bytes->data(), bytes->size());
-      Status why = artifact ? Status::ok() : artifact.status();
-      if (artifact) {
-        Expected<CompiledGraph> graph =
-            loadArtifact(backend, std::move(*artifact), options.threads);
-        if (graph) {
-          store.countHit();
-          return graph;
-        }
-        why = graph.status();
-      }
-      warning = store.reject(key, why.toString());
-    }
-    store.countMiss();
-    if (!warning.empty())
-      warn(warning);
-    Expected<CompiledGraph> graph = finish(backend, compile(), options.threads);
-    if (graph)
-      if (Status s = store.store(key, graph->artifactBytes()); !s)
-        warn("AOT cache: the compiled code was not stored: " + s.message());
-    return graph;
-  }
 };
-
-Expected<CompiledGraph> loadArtifact(mlir::rlx::Backend &backend,
-                                     runtime::Artifact artifact, int threads) {
-  Expected<mlir::rlx::LoadedExecutable> loaded =
-      backend.load(artifact, threads);
-  if (!loaded)
-    return loaded.status();
-  return CompiledGraphFactory::make(std::move(*loaded), std::move(artifact),
-                                    backend.device());
-}
 
 Session::Session(Device device, Precision precision, LoweringPolicy policy)
     : impl_(std::make_unique<Impl>(device, precision, policy)) {}
@@ -145,8 +81,9 @@ Expected<CompiledGraph> Session::compileWith(const Graph &graph,
       mlir::rlx::translateGraphToHIR(impl_->context.get(), graph, "graph");
   if (!module)
     return module.status();
-  return impl_->compileCached(
-      **backend, options,
+  return mlir::rlx::compileThroughCache(
+      impl_->context.get(), **backend, impl_->compilerOptions(options),
+      impl_->cache.get(),
       [&] {
         // The graph's HIR with its locations: what the code is made from.
         std::string text;
@@ -168,8 +105,9 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
   if (!backend)
     return backend.status();
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
-  return impl_->compileCached(
-      **backend, options, [&] { return std::string(text); },
+  return mlir::rlx::compileThroughCache(
+      impl_->context.get(), **backend, impl_->compilerOptions(options),
+      impl_->cache.get(), [&] { return std::string(text); },
       [&] {
         return mlir::rlx::compileText(impl_->context.get(), text,
                                       impl_->compilerOptions(options),
@@ -204,7 +142,7 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
       runtime::deserializeArtifact(artifact.data(), artifact.size());
   if (!decoded)
     return decoded.status();
-  return loadArtifact(**backend, std::move(*decoded), threads);
+  return mlir::rlx::loadArtifact(**backend, std::move(*decoded), threads);
 }
 
 Expected<CompiledGraph> compileModel(Device device, const Model &model) {

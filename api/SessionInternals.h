@@ -12,11 +12,6 @@ namespace rlx {
 /// lowering policy.
 Expected<CompiledGraph> compileModel(Device device, const Model &model);
 
-/// Loads `artifact` through `backend` into a CompiledGraph; `threads` as
-/// CompileOptions::threads.
-Expected<CompiledGraph> loadArtifact(mlir::rlx::Backend &backend,
-                                     runtime::Artifact artifact, int threads);
-
 } // namespace rlx
 
 #endif // RLX_API_SESSIONINTERNALS_H
