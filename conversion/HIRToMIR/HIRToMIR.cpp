@@ -268,17 +268,13 @@ static FailureOr<AttentionPlan> planAttention(hir::AttentionOp op,
   plan.masked = *scores;
   MaskKind kind = op.getMaskKind();
   if (kind == MaskKind::causal || kind == MaskKind::sliding_window) {
-    // The mask is a constant table, so its size must be known here.
-    if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK)) {
-      why = "a " + stringifyMaskKind(kind).str() +
-            " mask needs static query and key lengths, got S = " +
-            formatShape({seqQ}) + ", T = " + formatShape({seqK}) +
-            "; specialize the sequence dims first (mir-specialize)";
-      return failure();
+    // Static lengths make the mask a constant table here; symbolic ones a
+    // mir.causal_mask, whose verifier checks the same limit once bound.
+    if (!ShapedType::isDynamic(seqQ) && !ShapedType::isDynamic(seqK)) {
+      why = causalMaskSizeProblem(stringifyMaskKind(kind), seqQ, seqK);
+      if (!why.empty())
+        return failure();
     }
-    why = causalMaskSizeProblem(stringifyMaskKind(kind), seqQ, seqK);
-    if (!why.empty())
-      return failure();
   } else if (Value mask = op.getMask()) {
     auto masked = broadcastShapes(
         plan.scores, cast<RankedTensorType>(mask.getType()).getShape(), why);
@@ -354,7 +350,12 @@ struct AttentionLowering : HirPattern<hir::AttentionOp> {
       std::optional<int64_t> window;
       if (op.getMaskKind() == MaskKind::sliding_window)
         window = op.getWindow();
-      Value mask = mb.constant(causalMaskConstant(seqQ, seqK, window, type));
+      Value mask;
+      if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK))
+        mask = rewriter.create<mir::CausalMaskOp>(
+            op.getLoc(), op.getMaskKindAttr(), scores, op.getWindowAttr());
+      else
+        mask = mb.constant(causalMaskConstant(seqQ, seqK, window, type));
       scores = mb.binary(BinaryKind::add, scores, mask);
       break;
     }

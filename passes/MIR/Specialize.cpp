@@ -1,10 +1,14 @@
 //===- Specialize.cpp - mir-specialize ------------------------------------===//
 //
 // Binds the symbols of `mir.dims` to sizes, makes argument types static,
-// re-infers every result type in order and re-verifies the function.
+// re-infers every result type in order and re-verifies the function. Ops
+// that only stood in for a constant of a symbolic shape (mir.causal_mask)
+// then become that constant, so the rest of the pipeline sees what a
+// static model gives.
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/ShapeRules.h"
+#include "dialects/MIR/MIROps.h"
 #include "passes/MIR/Passes.h"
 #include "passes/MIR/ShapeInference.h"
 
@@ -74,6 +78,21 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
                        << (bindings->text.empty() ? "nothing" : bindings->text);
       return signalPassFailure();
     }
+    materializeShapeConstants(func);
+  }
+
+  /// Replaces each mir.causal_mask, static now, with the constant it folds
+  /// to. The verifier has checked the size limit, so every one folds.
+  static void materializeShapeConstants(func::FuncOp func) {
+    func.walk([](mir::CausalMaskOp op) {
+      DenseElementsAttr value = op.getStaticValue();
+      if (!value)
+        return;
+      OpBuilder builder(op);
+      Value constant = builder.create<mir::ConstantOp>(op.getLoc(), value);
+      op.replaceAllUsesWith(constant);
+      op.erase();
+    });
   }
 
   /// " 'x'" for an argument named by a `<dialect>.name` annotation, else "".
