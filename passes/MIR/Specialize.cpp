@@ -60,8 +60,17 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
     if (func.isExternal())
       return;
     FailureOr<Bindings> bindings = collectBindings(bind, func);
-    if (failed(bindings) || failed(bindArguments(func, *bindings)) ||
-        failed(inferTypes(func)))
+    if (failed(bindings))
+      return signalPassFailure();
+    // Asked before binding: afterwards a `?` bound to 1 looks like any 1.
+    DenseMap<Operation *, SmallVector<bool>> passThrough;
+    func.walk([&](Operation *op) {
+      SmallVector<bool> dims = mlir::rlx::mir::passThroughDims(op);
+      if (!dims.empty())
+        passThrough[op] = std::move(dims);
+    });
+    if (failed(bindArguments(func, *bindings)) ||
+        failed(inferTypes(func, passThrough)))
       return signalPassFailure();
 
     // Results take the types func.return now returns. A MIR function is one
@@ -162,11 +171,13 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
   /// Sets every result type from inferResultTypes, in order, so each op sees
   /// its operands' new types. Nested regions (elementwise bodies) are
   /// walked too; their scalar steps come back unchanged.
-  LogicalResult inferTypes(func::FuncOp func) {
+  LogicalResult
+  inferTypes(func::FuncOp func,
+             const DenseMap<Operation *, SmallVector<bool>> &passThrough) {
     WalkResult walk =
         func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
           FailureOr<SmallVector<Type>> types =
-              mlir::rlx::mir::inferResultTypes(op);
+              mlir::rlx::mir::inferResultTypes(op, passThrough.lookup(op));
           if (failed(types))
             return WalkResult::interrupt();
           assert(types->size() == op->getNumResults() &&
