@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "conversion/HIRToMIR/HIRToMIR.h"
 #include "conversion/Passes.h"
+#include "dialects/Common/ConstantTables.h"
 #include "dialects/Common/ShapeRules.h"
 #include "dialects/HIR/HIRDialect.h"
 #include "dialects/HIR/HIROps.h"
@@ -21,8 +22,6 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
-#include <cstring>
-#include <vector>
 
 namespace mlir::rlx {
 #define GEN_PASS_DEF_CONVERTHIRTOMIR
@@ -32,11 +31,6 @@ namespace mlir::rlx {
 using namespace mlir;
 using namespace mlir::rlx;
 
-/// Largest constant (masks, rope tables) the lowering materializes: a huge
-/// sequence length or head_dim must be a diagnostic, not an allocation
-/// failure (RELIABILITY.md contract 3). 8192 x 8192 fits.
-static constexpr int64_t kMaxConstantElements = int64_t(1) << 26;
-
 /// `value` rounded to nearest-even in `type`'s format.
 static APFloat inFormat(double value, FloatType type) {
   APFloat result(value);
@@ -44,35 +38,6 @@ static APFloat inFormat(double value, FloatType type) {
   result.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
                  &losesInfo);
   return result;
-}
-
-/// A float constant of `type` whose element `i` is `palette[pick(i)]`. Built
-/// through a raw buffer: a vector of APFloat takes 32 bytes per element,
-/// too much for a large mask.
-static DenseElementsAttr paletteConstant(RankedTensorType type,
-                                         ArrayRef<APFloat> palette,
-                                         function_ref<unsigned(int64_t)> pick) {
-  unsigned bytes = type.getElementTypeBitWidth() / 8; // f16, bf16, f32, f64
-  SmallVector<uint64_t> bits;
-  for (const APFloat &value : palette)
-    bits.push_back(value.bitcastToAPInt().getZExtValue());
-  int64_t count = type.getNumElements();
-  std::vector<char> raw(static_cast<size_t>(count) * bytes);
-  for (int64_t i = 0; i < count; ++i) {
-    uint64_t word = bits[pick(i)];
-    char *dst = raw.data() + i * bytes;
-    // Narrowing through a typed store keeps the host byte order MLIR expects.
-    if (bytes == 2) {
-      uint16_t v = static_cast<uint16_t>(word);
-      std::memcpy(dst, &v, 2);
-    } else if (bytes == 4) {
-      uint32_t v = static_cast<uint32_t>(word);
-      std::memcpy(dst, &v, 4);
-    } else {
-      std::memcpy(dst, &word, 8);
-    }
-  }
-  return DenseElementsAttr::getFromRawBuffer(type, raw);
 }
 
 namespace {
@@ -303,20 +268,12 @@ static FailureOr<AttentionPlan> planAttention(hir::AttentionOp op,
   plan.masked = *scores;
   MaskKind kind = op.getMaskKind();
   if (kind == MaskKind::causal || kind == MaskKind::sliding_window) {
-    // The mask is a constant table, so its size must be known here.
-    if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK)) {
-      why = "a " + stringifyMaskKind(kind).str() +
-            " mask needs static query and key lengths, got S = " +
-            formatShape({seqQ}) + ", T = " + formatShape({seqK}) +
-            "; specialize the sequence dims first (mir-specialize)";
-      return failure();
-    }
-    if (seqK != 0 && seqQ > kMaxConstantElements / seqK) {
-      why = "a " + stringifyMaskKind(kind).str() + " mask of " +
-            std::to_string(seqQ) + "x" + std::to_string(seqK) +
-            " elements exceeds the limit of " +
-            std::to_string(kMaxConstantElements) + " constant elements";
-      return failure();
+    // Static lengths make the mask a constant table here; symbolic ones a
+    // mir.causal_mask, whose verifier checks the same limit once bound.
+    if (!ShapedType::isDynamic(seqQ) && !ShapedType::isDynamic(seqK)) {
+      why = causalMaskSizeProblem(stringifyMaskKind(kind), seqQ, seqK);
+      if (!why.empty())
+        return failure();
     }
   } else if (Value mask = op.getMask()) {
     auto masked = broadcastShapes(
@@ -331,23 +288,6 @@ static FailureOr<AttentionPlan> planAttention(hir::AttentionOp op,
     return failure();
   plan.context = *context;
   return plan;
-}
-
-/// The additive causal / sliding-window mask [S, T]: query i sees key j when
-/// j <= i + (T - S), and with a window only the last `window` such keys.
-static DenseElementsAttr causalMask(int64_t seqQ, int64_t seqK,
-                                    std::optional<int64_t> window,
-                                    FloatType type) {
-  const llvm::fltSemantics &sem = type.getFloatSemantics();
-  APFloat palette[] = {APFloat::getZero(sem),
-                       APFloat::getInf(sem, /*Negative=*/true)};
-  return paletteConstant(
-      RankedTensorType::get({seqQ, seqK}, type), palette, [&](int64_t n) {
-        int64_t i = n / seqK, j = n % seqK;
-        int64_t last = i + (seqK - seqQ);
-        bool visible = j <= last && (!window || j > last - *window);
-        return visible ? 0u : 1u;
-      });
 }
 
 /// [B, L, N*D] -> [B, N, L, D].
@@ -410,7 +350,12 @@ struct AttentionLowering : HirPattern<hir::AttentionOp> {
       std::optional<int64_t> window;
       if (op.getMaskKind() == MaskKind::sliding_window)
         window = op.getWindow();
-      Value mask = mb.constant(causalMask(seqQ, seqK, window, type));
+      Value mask;
+      if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK))
+        mask = rewriter.create<mir::CausalMaskOp>(
+            op.getLoc(), op.getMaskKindAttr(), scores, op.getWindowAttr());
+      else
+        mask = mb.constant(causalMaskConstant(seqQ, seqK, window, type));
       scores = mb.binary(BinaryKind::add, scores, mask);
       break;
     }

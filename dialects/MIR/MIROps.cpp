@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/MIR/MIROps.h"
+#include "dialects/Common/ConstantTables.h"
 #include "dialects/Common/InferRules.h"
 #include "dialects/Common/OpRules.h"
 #include "dialects/Common/ShapeRules.h"
@@ -722,6 +723,79 @@ bool TopKOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {
   return isCompatibleResultType(inferred[0], declared[0]) &&
          isCompatibleResultType(indices.clone(declaredIndices.getElementType()),
                                 declaredIndices);
+}
+
+//===----------------------------------------------------------------------===//
+// Constants that depend on a shape
+//===----------------------------------------------------------------------===//
+
+LogicalResult CausalMaskOp::inferResultTypes(const Inference &in,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &types) {
+  FailureOr<RankedTensorType> scores = in.tensor(adaptor.getScores(), "scores");
+  if (failed(scores))
+    return failure();
+  // mir.causal_mask C1
+  int64_t rank = scores->getRank();
+  if (rank < 2)
+    return in.fail("scores must have rank >= 2, got rank ", rank);
+  // mir.causal_mask C4
+  types.push_back(RankedTensorType::get(
+      {scores->getDimSize(rank - 2), scores->getDimSize(rank - 1)},
+      scores->getElementType()));
+  return success();
+}
+
+LogicalResult CausalMaskOp::verify() {
+  // mir.causal_mask C2
+  MaskKind kind = getKind();
+  if (kind != MaskKind::causal && kind != MaskKind::sliding_window)
+    return emitOpError() << "kind must be 'causal' or 'sliding_window', got '"
+                         << stringifyMaskKind(kind) << "'";
+  // mir.causal_mask C3
+  bool needsWindow = kind == MaskKind::sliding_window;
+  if (needsWindow != getWindow().has_value())
+    return emitOpError() << "window must be given exactly for "
+                            "'sliding_window' masks";
+  // I64Attr getters return uint64_t: compare the signed value.
+  if (getWindow() && static_cast<int64_t>(*getWindow()) < 1)
+    return emitOpError("window must be >= 1");
+  // mir.causal_mask C5 (C1 is the inference's, checked after verify()).
+  ArrayRef<int64_t> shape = getScores().getType().getShape();
+  if (shape.size() < 2)
+    return success();
+  int64_t seqQ = shape[shape.size() - 2], seqK = shape.back();
+  if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK))
+    return success();
+  std::string problem =
+      causalMaskSizeProblem(stringifyMaskKind(kind), seqQ, seqK);
+  if (!problem.empty())
+    return emitOpError(problem);
+  return success();
+}
+
+std::optional<int64_t> CausalMaskOp::getSignedWindow() {
+  if (std::optional<uint64_t> window = getWindow())
+    return static_cast<int64_t>(*window);
+  return std::nullopt;
+}
+
+OpFoldResult CausalMaskOp::fold(FoldAdaptor) { return getStaticValue(); }
+
+DenseElementsAttr CausalMaskOp::getStaticValue() {
+  auto type = getType();
+  auto element = dyn_cast<FloatType>(type.getElementType());
+  if (!element || type.getRank() != 2 || !type.hasStaticShape())
+    return {};
+  MaskKind kind = getKind();
+  if (kind != MaskKind::causal && kind != MaskKind::sliding_window)
+    return {};
+  int64_t seqQ = type.getDimSize(0), seqK = type.getDimSize(1);
+  // An unverified op may be over the limit: no value (the verifier says
+  // why).
+  if (!causalMaskSizeProblem(stringifyMaskKind(kind), seqQ, seqK).empty())
+    return {};
+  return causalMaskConstant(seqQ, seqK, getSignedWindow(), element);
 }
 
 //===----------------------------------------------------------------------===//

@@ -613,6 +613,56 @@ def MIR_TopKOp : MIR_Op<"topk",
 }
 
 //===----------------------------------------------------------------------===//
+// Constants that depend on a shape
+//===----------------------------------------------------------------------===//
+
+def MIR_CausalMaskOp : MIR_Op<"causal_mask",
+    [Pure, RLX_InferResultTypes<1, 1>]> {
+  let summary = "the additive causal / sliding-window mask of attention scores";
+  let description = [{
+    The `[S, T]` mask added to attention scores `[..., S, T]`: 0 where query
+    `i` sees key `j`, -inf elsewhere. Query `i` sees key `j` when
+    `j <= i + (T - S)`; with `sliding_window` only the last `window` of
+    those keys, `j > i + (T - S) - window`. Only the operand's shape is
+    read: it ties S and T to the scores while they are symbolic. Once they
+    are static the op folds to that `mir.constant`, and `mir-specialize`
+    replaces it with the constant (docs/Dialects/MIR.md).
+
+    ```mlir
+    %m = mir.causal_mask causal %s : tensor<1x4x?x?xf32> -> tensor<?x?xf32>
+    %w = mir.causal_mask sliding_window %s window = 2 : tensor<1x4x?x?xf32> -> tensor<?x?xf32>
+    ```
+
+    Constraints:
+    (C1) `scores` has rank >= 2.
+    (C2) `kind` is `causal` or `sliding_window`.
+    (C3) `window` is present exactly for `sliding_window`, and >= 1.
+    (C4) the result is `[S, T]`, the last two dims of `scores`, of its
+         element type.
+    (C5) when S and T are static, S * T is at most 2^26 (the limit on
+         constants the compiler materializes).
+
+    The type inference checks C1 and C4, the verifier C2, C3 and C5.
+  }];
+  let arguments = (ins RLX_MaskKind:$kind, RLX_FloatTensor:$scores,
+                       OptionalAttr<I64Attr>:$window);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $kind $scores (`window` `=` $window^)? attr-dict `:` type($scores) `->`
+    type($output)
+  }];
+  let extraClassDeclaration = [{
+    /// `window` as the signed size it is (I64Attr getters are unsigned).
+    std::optional<int64_t> getSignedWindow();
+    /// The constant the mask is, or null while S or T is dynamic (or the
+    /// op does not verify).
+    ::mlir::DenseElementsAttr getStaticValue();
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Fused ops
 //===----------------------------------------------------------------------===//
 

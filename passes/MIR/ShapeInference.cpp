@@ -52,10 +52,12 @@ static Types inferCast(CastOp op) {
 /// `target` with each dynamic dim taken from the right-aligned dim of
 /// `source`. The rule of mir.broadcast and mir.elementwise, whose results
 /// may be larger than their inputs: a `?` that only a 1 (or nothing) lines
-/// up with could be any size.
+/// up with could be any size, unless `passThrough` marks it (a `?` that a
+/// `?` lined up with before binding, which is not an expansion).
 static FailureOr<Shape> resolveExpansion(Operation *op, StringRef sourceName,
                                          ArrayRef<int64_t> source,
-                                         ArrayRef<int64_t> target) {
+                                         ArrayRef<int64_t> target,
+                                         ArrayRef<bool> passThrough) {
   Shape shape(target);
   int64_t lead = static_cast<int64_t>(target.size() - source.size());
   for (int64_t i = 0, e = shape.size(); i < e; ++i) {
@@ -65,7 +67,8 @@ static FailureOr<Shape> resolveExpansion(Operation *op, StringRef sourceName,
       emitDimError(op, 0, i) << sourceName << " has no dim aligned with it";
       return failure();
     }
-    if (source[i - lead] == 1) {
+    if (source[i - lead] == 1 &&
+        !(i < static_cast<int64_t>(passThrough.size()) && passThrough[i])) {
       emitDimError(op, 0, i)
           << "the dim of " << sourceName << " aligned with it (dim " << i - lead
           << ") is 1, which broadcasts to any size";
@@ -113,23 +116,34 @@ static FailureOr<Types> inferReshape(ReshapeOp op) {
   return Types{withShape(op, 0, shape)};
 }
 
-/// An elementwise region's result takes its `?` dims from the broadcast of
-/// its inputs.
-static FailureOr<Types> inferElementwise(ElementwiseOp op) {
+/// The broadcast of an elementwise region's input shapes; on failure `why`
+/// says which dims clash.
+static std::optional<Shape> broadcastInputs(ElementwiseOp op,
+                                            std::string &why) {
   Shape inputs;
-  std::string why;
   for (Value v : op.getInputs()) {
     auto next = broadcastShapes(inputs, shapeOf(v), why);
-    if (!next) {
-      op.emitOpError() << "cannot infer result 0: operand shapes do not "
-                          "broadcast: "
-                       << why;
-      return failure();
-    }
+    if (!next)
+      return std::nullopt;
     inputs = std::move(*next);
   }
-  auto shape = resolveExpansion(op, "the broadcast of the inputs", inputs,
-                                op.getType().getShape());
+  return inputs;
+}
+
+/// An elementwise region's result takes its `?` dims from the broadcast of
+/// its inputs.
+static FailureOr<Types> inferElementwise(ElementwiseOp op,
+                                         ArrayRef<bool> passThrough) {
+  std::string why;
+  std::optional<Shape> inputs = broadcastInputs(op, why);
+  if (!inputs) {
+    op.emitOpError() << "cannot infer result 0: operand shapes do not "
+                        "broadcast: "
+                     << why;
+    return failure();
+  }
+  auto shape = resolveExpansion(op, "the broadcast of the inputs", *inputs,
+                                op.getType().getShape(), passThrough);
   if (failed(shape))
     return failure();
   return Types{withShape(op, 0, *shape)};
@@ -157,7 +171,29 @@ static FailureOr<Types> inferWithInterface(Operation *op) {
   return types;
 }
 
-FailureOr<SmallVector<Type>> mlir::rlx::mir::inferResultTypes(Operation *op) {
+SmallVector<bool> mlir::rlx::mir::passThroughDims(Operation *op) {
+  std::optional<Shape> source;
+  std::string why;
+  if (auto broadcast = dyn_cast<BroadcastOp>(op))
+    source = Shape(shapeOf(broadcast.getInput()));
+  else if (auto elementwise = dyn_cast<ElementwiseOp>(op))
+    source = broadcastInputs(elementwise, why);
+  auto result = op->getNumResults() == 1
+                    ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                    : RankedTensorType();
+  if (!source || !result || source->size() > result.getShape().size())
+    return {};
+  ArrayRef<int64_t> target = result.getShape();
+  SmallVector<bool> keep(target.size(), false);
+  int64_t lead = static_cast<int64_t>(target.size() - source->size());
+  for (int64_t i = lead, e = target.size(); i < e; ++i)
+    keep[i] = ShapedType::isDynamic(target[i]) &&
+              ShapedType::isDynamic((*source)[i - lead]);
+  return keep;
+}
+
+FailureOr<SmallVector<Type>>
+mlir::rlx::mir::inferResultTypes(Operation *op, ArrayRef<bool> passThrough) {
   return llvm::TypeSwitch<Operation *, FailureOr<Types>>(op)
       // Leaves keep their declared types.
       .Case<ConstantOp, ParamOp>([](Operation *leaf) {
@@ -168,14 +204,14 @@ FailureOr<SmallVector<Type>> mlir::rlx::mir::inferResultTypes(Operation *op) {
       // Declared result types with `?` dims to resolve.
       .Case([](CastOp o) { return inferCast(o); })
       .Case([](ReshapeOp o) { return inferReshape(o); })
-      .Case([](BroadcastOp o) -> FailureOr<Types> {
+      .Case([&](BroadcastOp o) -> FailureOr<Types> {
         auto shape = resolveExpansion(o, "the input", shapeOf(o.getInput()),
-                                      o.getType().getShape());
+                                      o.getType().getShape(), passThrough);
         if (failed(shape))
           return failure();
         return Types{withShape(o, 0, *shape)};
       })
-      .Case([](ElementwiseOp o) { return inferElementwise(o); })
+      .Case([&](ElementwiseOp o) { return inferElementwise(o, passThrough); })
       .Default([](Operation *other) -> FailureOr<Types> {
         if (isa_and_nonnull<MIRDialect>(other->getDialect()) &&
             isa<InferTypeOpInterface>(other))

@@ -8,6 +8,7 @@
 #define RLX_PASSES_MIR_SHAPEINFERENCE_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mlir::rlx::mir {
 
@@ -25,8 +26,17 @@ namespace mlir::rlx::mir {
 /// `?`, a broadcast to `?` from a dim of 1) is an error. Operand rules that
 /// do not shape a result (norm gamma sizes, ...) are left to the op's
 /// verifier. Handles every MIR op and `func.return`; any other op is an
-/// error.
-FailureOr<SmallVector<Type>> inferResultTypes(Operation *op);
+/// error. `passThrough` is what passThroughDims gave for `op` before its
+/// operands changed.
+FailureOr<SmallVector<Type>> inferResultTypes(Operation *op,
+                                              ArrayRef<bool> passThrough = {});
+
+/// For a mir.broadcast or mir.elementwise, which result dims are `?` where
+/// the operand dim aligned with them is `?` too (for a region, in the
+/// broadcast of its inputs); empty for any other op. By the MIR contract
+/// (docs/Contracts.md) such a dim is not an expansion: once bound it takes
+/// the operand's size, 1 included. Asked before the operands' dims change.
+SmallVector<bool> passThroughDims(Operation *op);
 
 } // namespace mlir::rlx::mir
 

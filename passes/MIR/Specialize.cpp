@@ -1,10 +1,14 @@
 //===- Specialize.cpp - mir-specialize ------------------------------------===//
 //
 // Binds the symbols of `mir.dims` to sizes, makes argument types static,
-// re-infers every result type in order and re-verifies the function.
+// re-infers every result type in order and re-verifies the function. Ops
+// that only stood in for a constant of a symbolic shape (mir.causal_mask)
+// then become that constant, so the rest of the pipeline sees what a
+// static model gives.
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/ShapeRules.h"
+#include "dialects/MIR/MIROps.h"
 #include "passes/MIR/Passes.h"
 #include "passes/MIR/ShapeInference.h"
 
@@ -56,8 +60,17 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
     if (func.isExternal())
       return;
     FailureOr<Bindings> bindings = collectBindings(bind, func);
-    if (failed(bindings) || failed(bindArguments(func, *bindings)) ||
-        failed(inferTypes(func)))
+    if (failed(bindings))
+      return signalPassFailure();
+    // Asked before binding: afterwards a `?` bound to 1 looks like any 1.
+    DenseMap<Operation *, SmallVector<bool>> passThrough;
+    func.walk([&](Operation *op) {
+      SmallVector<bool> dims = mlir::rlx::mir::passThroughDims(op);
+      if (!dims.empty())
+        passThrough[op] = std::move(dims);
+    });
+    if (failed(bindArguments(func, *bindings)) ||
+        failed(inferTypes(func, passThrough)))
       return signalPassFailure();
 
     // Results take the types func.return now returns. A MIR function is one
@@ -74,6 +87,21 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
                        << (bindings->text.empty() ? "nothing" : bindings->text);
       return signalPassFailure();
     }
+    materializeShapeConstants(func);
+  }
+
+  /// Replaces each mir.causal_mask, static now, with the constant it folds
+  /// to. The verifier has checked the size limit, so every one folds.
+  static void materializeShapeConstants(func::FuncOp func) {
+    func.walk([](mir::CausalMaskOp op) {
+      DenseElementsAttr value = op.getStaticValue();
+      if (!value)
+        return;
+      OpBuilder builder(op);
+      Value constant = builder.create<mir::ConstantOp>(op.getLoc(), value);
+      op.replaceAllUsesWith(constant);
+      op.erase();
+    });
   }
 
   /// " 'x'" for an argument named by a `<dialect>.name` annotation, else "".
@@ -143,11 +171,13 @@ struct Specialize : mlir::rlx::mir::impl::MIRSpecializeBase<Specialize> {
   /// Sets every result type from inferResultTypes, in order, so each op sees
   /// its operands' new types. Nested regions (elementwise bodies) are
   /// walked too; their scalar steps come back unchanged.
-  LogicalResult inferTypes(func::FuncOp func) {
+  LogicalResult
+  inferTypes(func::FuncOp func,
+             const DenseMap<Operation *, SmallVector<bool>> &passThrough) {
     WalkResult walk =
         func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
           FailureOr<SmallVector<Type>> types =
-              mlir::rlx::mir::inferResultTypes(op);
+              mlir::rlx::mir::inferResultTypes(op, passThrough.lookup(op));
           if (failed(types))
             return WalkResult::interrupt();
           assert(types->size() == op->getNumResults() &&

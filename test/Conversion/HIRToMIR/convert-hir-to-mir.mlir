@@ -410,6 +410,37 @@ func.func @attention_gqa_scale_softcap(%q: tensor<?x?x16xf32>, %k: tensor<?x?x8x
 
 // -----
 
+// A symbolic query length: the mask is a mir.causal_mask of the scaled
+// scores (the constant once the length is bound, mir-specialize.mlir).
+// CHECK-LABEL: func.func @attention_causal_symbolic
+// CHECK: %[[S:.+]] = mir.matmul {{.*}} -> tensor<1x2x?x?xf32>
+// CHECK: %[[SS:.+]] = mir.binary mul %[[S]], %{{.+}} : (tensor<1x2x?x?xf32>, tensor<f32>) -> tensor<1x2x?x?xf32>
+// CHECK-NOT: mir.constant
+// CHECK: %[[MASK:.+]] = mir.causal_mask causal %[[SS]] : tensor<1x2x?x?xf32> -> tensor<?x?xf32>
+// CHECK: %[[M:.+]] = mir.binary add %[[SS]], %[[MASK]] : (tensor<1x2x?x?xf32>, tensor<?x?xf32>) -> tensor<1x2x?x?xf32>
+// CHECK: mir.softmax %[[M]] axis = -1 : tensor<1x2x?x?xf32>
+func.func @attention_causal_symbolic(%q: tensor<1x?x8xf32>, %k: tensor<1x?x8xf32>, %v: tensor<1x?x8xf32>) -> tensor<1x?x8xf32> {
+  %o = hir.attention causal %q, %k, %v heads = 2 head_dim = 4 : (tensor<1x?x8xf32>, tensor<1x?x8xf32>, tensor<1x?x8xf32>) -> tensor<1x?x8xf32>
+  return %o : tensor<1x?x8xf32>
+}
+
+// -----
+
+// A sliding window with only the key length symbolic (a KV cache) and a
+// softcap: the mask reads the capped scores and keeps the window.
+// CHECK-LABEL: func.func @attention_sliding_window_symbolic_keys
+// CHECK: mir.unary tanh
+// CHECK: %[[C:.+]] = mir.binary mul %{{.+}}, %{{.+}} : (tensor<1x2x4x?xf32>, tensor<f32>) -> tensor<1x2x4x?xf32>
+// CHECK: %[[MASK:.+]] = mir.causal_mask sliding_window %[[C]] window = 2 : tensor<1x2x4x?xf32> -> tensor<4x?xf32>
+// CHECK: %[[M:.+]] = mir.binary add %[[C]], %[[MASK]] : (tensor<1x2x4x?xf32>, tensor<4x?xf32>) -> tensor<1x2x4x?xf32>
+// CHECK: mir.softmax %[[M]] axis = -1
+func.func @attention_sliding_window_symbolic_keys(%q: tensor<1x4x8xf32>, %k: tensor<1x?x8xf32>, %v: tensor<1x?x8xf32>) -> tensor<1x4x8xf32> {
+  %o = hir.attention sliding_window %q, %k, %v heads = 2 head_dim = 4 window = 2 softcap = 30.0 : (tensor<1x4x8xf32>, tensor<1x?x8xf32>, tensor<1x?x8xf32>) -> tensor<1x4x8xf32>
+  return %o : tensor<1x4x8xf32>
+}
+
+// -----
+
 // An f16 model gets f16 constants: scale and the -inf of the causal mask.
 // CHECK-LABEL: func.func @attention_causal_f16
 // CHECK: mir.constant dense<5.000000e-01> : tensor<f16>

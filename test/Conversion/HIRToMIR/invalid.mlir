@@ -1,25 +1,8 @@
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -convert-hir-to-mir="policy=fusable"
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -convert-hir-to-mir="policy=direct"
 
-// A causal mask is a constant [S, T] table: a dynamic query length blocks it.
-func.func @causal_dynamic_seq(%q: tensor<1x?x8xf32>, %k: tensor<1x?x8xf32>, %v: tensor<1x?x8xf32>) -> tensor<1x?x8xf32> {
-  // expected-error@+1 {{'hir.attention' op cannot be lowered to MIR: a causal mask needs static query and key lengths, got S = ?, T = ?; specialize the sequence dims first (mir-specialize)}}
-  %o = hir.attention causal %q, %k, %v heads = 2 head_dim = 4 : (tensor<1x?x8xf32>, tensor<1x?x8xf32>, tensor<1x?x8xf32>) -> tensor<1x?x8xf32>
-  return %o : tensor<1x?x8xf32>
-}
-
-// -----
-
-// The same for a sliding window, with only the key length dynamic.
-func.func @sliding_window_dynamic_keys(%q: tensor<1x4x8xf32>, %k: tensor<1x?x8xf32>, %v: tensor<1x?x8xf32>) -> tensor<1x4x8xf32> {
-  // expected-error@+1 {{cannot be lowered to MIR: a sliding_window mask needs static query and key lengths, got S = 4, T = ?}}
-  %o = hir.attention sliding_window %q, %k, %v heads = 2 head_dim = 4 window = 2 : (tensor<1x4x8xf32>, tensor<1x?x8xf32>, tensor<1x?x8xf32>) -> tensor<1x4x8xf32>
-  return %o : tensor<1x4x8xf32>
-}
-
-// -----
-
-// A causal mask over 16384 x 16384 would be a 2^28-element constant.
+// A static causal mask over 16384 x 16384 would be a 2^28-element constant
+// (a symbolic one is checked when bound: mir.causal_mask C5).
 func.func @causal_mask_too_large(%q: tensor<1x16384x8xf32>, %k: tensor<1x16384x8xf32>, %v: tensor<1x16384x8xf32>) -> tensor<1x16384x8xf32> {
   // expected-error@+1 {{cannot be lowered to MIR: a causal mask of 16384x16384 elements exceeds the limit of 67108864 constant elements}}
   %o = hir.attention causal %q, %k, %v heads = 2 head_dim = 4 : (tensor<1x16384x8xf32>, tensor<1x16384x8xf32>, tensor<1x16384x8xf32>) -> tensor<1x16384x8xf32>

@@ -848,3 +848,29 @@ func.func @chain(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %6 = mir.binary mul %5, %one : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
   return %6 : tensor<4x8xf32>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// mir.causal_mask: folds to its constant once S and T are static
+//===----------------------------------------------------------------------===//
+
+// Static [S, T] = [2, 3]: query i sees keys j <= i + 1.
+// CHECK-LABEL: func.func @causal_mask_static(
+// CHECK-NEXT:    %[[C:.+]] = mir.constant dense<{{\[}}[0.000000e+00, 0.000000e+00, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<2x3xf32>
+// CHECK-NEXT:    return %[[C]]
+func.func @causal_mask_static(%s: tensor<1x2x2x3xf32>) -> tensor<2x3xf32> {
+  %m = mir.causal_mask causal %s : tensor<1x2x2x3xf32> -> tensor<2x3xf32>
+  return %m : tensor<2x3xf32>
+}
+
+// -----
+
+// A dynamic S or T: the op stays.
+// CHECK-LABEL: func.func @causal_mask_dynamic(
+// CHECK-NEXT:    %[[M:.+]] = mir.causal_mask sliding_window %{{.+}} window = 2 : tensor<1x2x?x3xf32> -> tensor<?x3xf32>
+// CHECK-NEXT:    return %[[M]]
+func.func @causal_mask_dynamic(%s: tensor<1x2x?x3xf32>) -> tensor<?x3xf32> {
+  %m = mir.causal_mask sliding_window %s window = 2 : tensor<1x2x?x3xf32> -> tensor<?x3xf32>
+  return %m : tensor<?x3xf32>
+}

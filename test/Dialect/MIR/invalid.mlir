@@ -1766,6 +1766,94 @@ func.func @topk_index_dtype(%x: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2
 // -----
 
 //===----------------------------------------------------------------------===//
+// mir.causal_mask
+//===----------------------------------------------------------------------===//
+
+// mir.causal_mask C1: rank-1 scores have no [S, T].
+func.func @causal_mask_c1(%s: tensor<4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+2 {{scores must have rank >= 2, got rank 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %m = mir.causal_mask causal %s : tensor<4xf32> -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
+
+// -----
+
+// mir.causal_mask C2: a mask kind that is not causal.
+func.func @causal_mask_c2(%s: tensor<1x2x4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mir.causal_mask' op kind must be 'causal' or 'sliding_window', got 'custom'}}
+  %m = mir.causal_mask custom %s : tensor<1x2x4x4xf32> -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
+
+// -----
+
+// mir.causal_mask C3: sliding_window without a window.
+func.func @causal_mask_c3_missing(%s: tensor<1x2x4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mir.causal_mask' op window must be given exactly for 'sliding_window' masks}}
+  %m = mir.causal_mask sliding_window %s : tensor<1x2x4x4xf32> -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
+
+// -----
+
+// mir.causal_mask C3: a window on a causal mask.
+func.func @causal_mask_c3_extra(%s: tensor<1x2x4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mir.causal_mask' op window must be given exactly for 'sliding_window' masks}}
+  %m = mir.causal_mask causal %s window = 2 : tensor<1x2x4x4xf32> -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
+
+// -----
+
+// mir.causal_mask C3: a window of 0.
+func.func @causal_mask_c3_zero(%s: tensor<1x2x4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mir.causal_mask' op window must be >= 1}}
+  %m = mir.causal_mask sliding_window %s window = 0 : tensor<1x2x4x4xf32> -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
+
+// -----
+
+// mir.causal_mask C4: the result is not [S, T].
+func.func @causal_mask_c4_shape(%s: tensor<1x2x2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %m = mir.causal_mask causal %s : tensor<1x2x2x3xf32> -> tensor<3x2xf32>
+  return %m : tensor<3x2xf32>
+}
+
+// -----
+
+// mir.causal_mask C4: the result has another element type.
+func.func @causal_mask_c4_dtype(%s: tensor<2x3xf32>) -> tensor<2x3xf16> {
+  // expected-error @+2 {{inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<2x3xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %m = mir.causal_mask causal %s : tensor<2x3xf32> -> tensor<2x3xf16>
+  return %m : tensor<2x3xf16>
+}
+
+// -----
+
+// mir.causal_mask C5: 16384 x 16384 is past the constant-size limit.
+func.func @causal_mask_c5(%s: tensor<1x1x16384x16384xf16>) -> tensor<16384x16384xf16> {
+  // expected-error @+1 {{'mir.causal_mask' op a causal mask of 16384x16384 elements exceeds the limit of 67108864 constant elements}}
+  %m = mir.causal_mask causal %s : tensor<1x1x16384x16384xf16> -> tensor<16384x16384xf16>
+  return %m : tensor<16384x16384xf16>
+}
+
+// -----
+
+// mir.causal_mask: ODS rejects integer scores.
+func.func @causal_mask_int(%s: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %m = mir.causal_mask causal %s : tensor<2x3xi32> -> tensor<2x3xi32>
+  return %m : tensor<2x3xi32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // mir.fused_matmul
 //===----------------------------------------------------------------------===//
 

@@ -449,6 +449,20 @@ func.func @topk(%x: tensor<4x8xf32>, %y: tensor<?x3xi32>) -> (tensor<4x2xf32>, t
   return %v0, %i0, %v1, %i1 : tensor<4x2xf32>, tensor<4x2xi64>, tensor<5x3xi32>, tensor<5x3xi32>
 }
 
+// Causal and sliding-window masks of symbolic, static and f16 scores.
+// CHECK-LABEL: func.func @causal_mask(
+// CHECK-SAME:    %[[S:[^:]+]]: tensor<1x4x?x?xf32>, %[[T:[^:]+]]: tensor<2x3xf16>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<2x3xf16>) {
+// CHECK-NEXT:    %[[M0:.+]] = mir.causal_mask causal %[[S]] : tensor<1x4x?x?xf32> -> tensor<?x?xf32>
+// CHECK-NEXT:    %[[M1:.+]] = mir.causal_mask sliding_window %[[S]] window = 2 : tensor<1x4x?x?xf32> -> tensor<?x?xf32>
+// CHECK-NEXT:    %[[M2:.+]] = mir.causal_mask causal %[[T]] : tensor<2x3xf16> -> tensor<2x3xf16>
+// CHECK-NEXT:    return %[[M0]], %[[M1]], %[[M2]] : tensor<?x?xf32>, tensor<?x?xf32>, tensor<2x3xf16>
+func.func @causal_mask(%s: tensor<1x4x?x?xf32>, %t: tensor<2x3xf16>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<2x3xf16>) {
+  %0 = mir.causal_mask causal %s : tensor<1x4x?x?xf32> -> tensor<?x?xf32>
+  %1 = mir.causal_mask sliding_window %s window = 2 : tensor<1x4x?x?xf32> -> tensor<?x?xf32>
+  %2 = mir.causal_mask causal %t : tensor<2x3xf16> -> tensor<2x3xf16>
+  return %0, %1, %2 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<2x3xf16>
+}
+
 // Fused matmul: no bias and default act, bias with every activation.
 // CHECK-LABEL: func.func @fused_matmul(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<64x784xf32>, %[[W:[^:]+]]: tensor<784x512xf32>, %[[B:[^:]+]]: tensor<512xf32>) -> tensor<64x512xf32> {

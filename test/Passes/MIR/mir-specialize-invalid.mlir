@@ -181,3 +181,14 @@ func.func @norm_gamma_clash(%x: tensor<4x?xf32> {mir.dims = [4, "seq"]}) -> tens
   %y = mir.rms_norm %x, %g eps = 1.0e-06 : (tensor<4x?xf32>, tensor<16xf32>) -> tensor<4x?xf32>
   return %y : tensor<4x?xf32>
 }
+
+// -----
+
+// A causal mask that the binding makes larger than the constant-size limit
+// (8 x 2^24 > 2^26 elements): mir.causal_mask C5, not an allocation.
+// expected-error @+1 {{the function does not verify after binding batch=4, seq=8, huge=4611686018427387904}}
+func.func @causal_mask_too_large(%s: tensor<1x1x?x16777216xf16> {mir.dims = [1, 1, "seq", 16777216]}) -> tensor<?x16777216xf16> {
+  // expected-error @+1 {{'mir.causal_mask' op a causal mask of 8x16777216 elements exceeds the limit of 67108864 constant elements}}
+  %m = mir.causal_mask causal %s : tensor<1x1x?x16777216xf16> -> tensor<?x16777216xf16>
+  return %m : tensor<?x16777216xf16>
+}

@@ -231,6 +231,25 @@ func.func @elementwise_expands(%x: tensor<?x1xf32> {mir.dims = ["batch", 1]})
 
 // -----
 
+// Causal masks become the constants they fold to once the key length `hw`
+// is bound: one query, T = 6, so causal sees every key and a window of 2
+// only the last two.
+// CHECK-LABEL: func.func @causal_mask(
+// CHECK-SAME:    %[[S:.+]]: tensor<1x2x1x6xf32>) -> (tensor<1x6xf32>, tensor<1x6xf32>)
+// CHECK-NOT:     mir.causal_mask
+// CHECK-DAG:     %[[C:.+]] = mir.constant dense<0.000000e+00> : tensor<1x6xf32>
+// CHECK-DAG:     %[[W:.+]] = mir.constant dense<{{\[}}[0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0.000000e+00, 0.000000e+00]]> : tensor<1x6xf32>
+// CHECK-NOT:     mir.causal_mask
+// CHECK:         return %[[C]], %[[W]] : tensor<1x6xf32>, tensor<1x6xf32>
+func.func @causal_mask(%s: tensor<1x2x1x?xf32> {mir.dims = [1, 2, 1, "hw"]})
+    -> (tensor<1x?xf32>, tensor<1x?xf32>) {
+  %c = mir.causal_mask causal %s : tensor<1x2x1x?xf32> -> tensor<1x?xf32>
+  %w = mir.causal_mask sliding_window %s window = 2 : tensor<1x2x1x?xf32> -> tensor<1x?xf32>
+  return %c, %w : tensor<1x?xf32>, tensor<1x?xf32>
+}
+
+// -----
+
 // A declaration has no body to infer results from: left unchanged.
 // CHECK-LABEL: func.func private @declaration(
 // CHECK-SAME:    tensor<?x4xf32> {mir.dims = ["batch", 4]}) -> tensor<?x4xf32>
