@@ -79,23 +79,30 @@ static FailureOr<Shape> resolveExpansion(Operation *op, StringRef sourceName,
   return shape;
 }
 
-static FailureOr<Types> inferReshape(ReshapeOp op) {
-  ArrayRef<int64_t> target = op.getType().getShape();
+static FailureOr<Types> inferReshape(ReshapeOp op, ArrayRef<bool> passThrough) {
+  // With several `?`, the dims of the common prefix (passThroughDims) are
+  // the input's own; with one, the element count alone decides.
+  Shape target(op.getType().getShape());
+  auto in = op.getInput().getType();
+  if (llvm::count_if(target, ShapedType::isDynamic) > 1)
+    for (auto [i, keep] : llvm::enumerate(passThrough))
+      if (keep && i < static_cast<size_t>(in.getRank()))
+        target[i] = in.getDimSize(i);
   Shape dynamicDims;
   for (auto [i, d] : llvm::enumerate(target))
     if (ShapedType::isDynamic(d))
       dynamicDims.push_back(i);
   if (dynamicDims.empty())
-    return Types{op.getType()};
+    return Types{withShape(op, 0, target)};
   if (dynamicDims.size() > 1) {
     auto diag = op.emitOpError() << "cannot infer result 0: dims ";
     llvm::interleaveComma(dynamicDims, diag);
-    diag << " are dynamic; a reshape can infer at most one";
+    diag << " are dynamic; a reshape can infer at most one besides the "
+            "leading dims it keeps from its input";
     return failure();
   }
-  auto in = op.getInput().getType();
   if (!in.hasStaticShape())
-    return Types{op.getType()};
+    return Types{withShape(op, 0, target)};
   // Both counts fit: every type was checked against int64 overflow.
   int64_t total = *checkedElementCount(in.getShape());
   int64_t known = *checkedElementCount(target);
@@ -174,6 +181,23 @@ static FailureOr<Types> inferWithInterface(Operation *op) {
 SmallVector<bool> mlir::rlx::mir::passThroughDims(Operation *op) {
   std::optional<Shape> source;
   std::string why;
+  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    // With several `?` (which the element count alone cannot place), a
+    // reshape regroups trailing dims: in the prefix where input and result
+    // agree dim by dim (`?` over `?`, or one static size), each `?` is the
+    // input's dim ([B, L, H*D] -> [B, L, H, D]).
+    ArrayRef<int64_t> from = shapeOf(reshape.getInput());
+    ArrayRef<int64_t> to = reshape.getType().getShape();
+    if (llvm::count_if(to, ShapedType::isDynamic) < 2)
+      return {};
+    SmallVector<bool> keep(to.size(), false);
+    for (size_t i = 0; i < std::min(from.size(), to.size()); ++i) {
+      if (from[i] != to[i])
+        break;
+      keep[i] = ShapedType::isDynamic(to[i]);
+    }
+    return keep;
+  }
   if (auto broadcast = dyn_cast<BroadcastOp>(op))
     source = Shape(shapeOf(broadcast.getInput()));
   else if (auto elementwise = dyn_cast<ElementwiseOp>(op))
@@ -203,7 +227,7 @@ mlir::rlx::mir::inferResultTypes(Operation *op, ArrayRef<bool> passThrough) {
       .Case<func::ReturnOp, YieldOp>([](Operation *) { return Types{}; })
       // Declared result types with `?` dims to resolve.
       .Case([](CastOp o) { return inferCast(o); })
-      .Case([](ReshapeOp o) { return inferReshape(o); })
+      .Case([&](ReshapeOp o) { return inferReshape(o, passThrough); })
       .Case([&](BroadcastOp o) -> FailureOr<Types> {
         auto shape = resolveExpansion(o, "the input", shapeOf(o.getInput()),
                                       o.getType().getShape(), passThrough);

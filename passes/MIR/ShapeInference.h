@@ -23,19 +23,22 @@ namespace mlir::rlx::mir {
 /// result types are declared (mir.constant, param, cast, reshape, broadcast,
 /// elementwise), a dim that depends on a dynamic operand dim stays dynamic
 /// and a dynamic result dim no operand determines (a reshape with several
-/// `?`, a broadcast to `?` from a dim of 1) is an error. Operand rules that
-/// do not shape a result (norm gamma sizes, ...) are left to the op's
-/// verifier. Handles every MIR op and `func.return`; any other op is an
-/// error. `passThrough` is what passThroughDims gave for `op` before its
-/// operands changed.
+/// `?` beyond the leading ones it keeps, a broadcast to `?` from a dim of 1) is
+/// an error. Operand rules that do not shape a result (norm gamma sizes, ...)
+/// are left to the op's verifier. Handles every MIR op and `func.return`; any
+/// other op is an error. `passThrough` is what passThroughDims gave for `op`
+/// before its operands changed.
 FailureOr<SmallVector<Type>> inferResultTypes(Operation *op,
                                               ArrayRef<bool> passThrough = {});
 
 /// For a mir.broadcast or mir.elementwise, which result dims are `?` where
 /// the operand dim aligned with them is `?` too (for a region, in the
-/// broadcast of its inputs); empty for any other op. By the MIR contract
-/// (docs/Contracts.md) such a dim is not an expansion: once bound it takes
-/// the operand's size, 1 included. Asked before the operands' dims change.
+/// broadcast of its inputs). By the MIR contract (docs/Contracts.md) such a
+/// dim is not an expansion: once bound it takes the operand's size, 1
+/// included. For a mir.reshape with two or more `?` result dims, the `?`
+/// dims of the leading prefix where input and result agree dim by dim: the
+/// reshape keeps them. Empty for any other op. Asked before the operands'
+/// dims change.
 SmallVector<bool> passThroughDims(Operation *op);
 
 } // namespace mlir::rlx::mir

@@ -21,11 +21,12 @@ func.func @dynamic_without_annotation(%x: tensor<?xf32> {mir.dims = ["batch"]},
 
 // -----
 
-// A reshape infers at most one dynamic dim.
-func.func @reshape_two_dynamic_dims(%x: tensor<?x8xf32> {mir.dims = ["batch", 8]}) -> tensor<?x?xf32> {
-  // expected-error @+1 {{'mir.reshape' op cannot infer result 0: dims 0, 1 are dynamic; a reshape can infer at most one}}
-  %r = mir.reshape %x : tensor<?x8xf32> to tensor<?x?xf32>
-  return %r : tensor<?x?xf32>
+// A reshape infers at most one dynamic dim besides the leading ones it keeps
+// from its input (none here: dim 0 is 4 over `?`).
+func.func @reshape_two_dynamic_dims(%x: tensor<?x8xf32> {mir.dims = ["batch", 8]}) -> tensor<4x?x?xf32> {
+  // expected-error @+1 {{'mir.reshape' op cannot infer result 0: dims 1, 2 are dynamic; a reshape can infer at most one besides the leading dims it keeps from its input}}
+  %r = mir.reshape %x : tensor<?x8xf32> to tensor<4x?x?xf32>
+  return %r : tensor<4x?x?xf32>
 }
 
 // -----

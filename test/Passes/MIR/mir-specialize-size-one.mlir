@@ -27,3 +27,19 @@ func.func @elementwise_pass_through(%x: tensor<?xf32> {mir.dims = ["seq"]}, %y: 
   }
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// A reshape keeps the leading dims where input and result agree (`?` over
+// `?`), so they pass through and the one other `?` is inferred:
+// convert-hir-to-mir's head split [B, L, H*D] -> [B, L, H, D] with seq
+// symbolic (bound to 1 here); rlx-run-symbolic-encoder.test runs the
+// encoder with batch and seq both symbolic.
+// CHECK-LABEL: func.func @reshape_keeps_leading_dims(
+// CHECK:         mir.reshape %{{.+}} : tensor<3x1x8xf32> to tensor<3x1x2x4xf32>
+// CHECK:         mir.reshape %{{.+}} : tensor<3x1x8xf32> to tensor<3x1x4x2xf32>
+func.func @reshape_keeps_leading_dims(%x: tensor<3x?x8xf32> {mir.dims = [3, "seq", 8]}) -> (tensor<3x?x2x4xf32>, tensor<3x?x4x?xf32>) {
+  %a = mir.reshape %x : tensor<3x?x8xf32> to tensor<3x?x2x4xf32>
+  %b = mir.reshape %x : tensor<3x?x8xf32> to tensor<3x?x4x?xf32>
+  return %a, %b : tensor<3x?x2x4xf32>, tensor<3x?x4x?xf32>
+}
