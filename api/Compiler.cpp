@@ -148,24 +148,18 @@ Status checkModelShape(ModuleOp module) {
                                              " (" + names + ")"));
 }
 
-Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
-  ::rlx::Expected<Backend *> backend = backendOf(options.device);
-  if (!backend)
-    return backend.status();
+/// Runs `build`'s passes on `module` with `options`' pipeline options for
+/// its backend; diagnostics become the Status.
+static Status runPipeline(
+    ModuleOp module, Backend &backend, const CompilerOptions &options,
+    function_ref<void(OpPassManager &, const PipelineOptions &)> build) {
   MLIRContext *ctx = module.getContext();
   DiagnosticCollector diagnostics(ctx);
-  if (failed(verify(module)))
-    return Status(StatusCode::invalid_argument,
-                  diagnostics.message("the module does not verify"));
-  if (Status s = checkModelShape(module); !s)
-    return s;
-  if (Status s = (*backend)->attachTarget(module, options); !s)
-    return s;
   PipelineOptions pipeline;
   fillPipelineOptions(pipeline, options);
-  pipeline.alignment = (*backend)->arenaAlignment(pipeline.alignment);
+  pipeline.alignment = backend.arenaAlignment(pipeline.alignment);
   PassManager pm(ctx);
-  buildMirToLirPipeline(pm, pipeline);
+  build(pm, pipeline);
   if (failed(pm.run(module))) {
     std::string message = diagnostics.message("compilation failed");
     return Status(statusCodeFor(message), message);
@@ -173,17 +167,56 @@ Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
   return Status::ok();
 }
 
-::rlx::Expected<::rlx::runtime::Artifact>
-compileModule(ModuleOp module, const CompilerOptions &options) {
+Status compileTemplate(ModuleOp module, const CompilerOptions &options) {
   ::rlx::Expected<Backend *> backend = backendOf(options.device);
   if (!backend)
     return backend.status();
-  if (Status s = compileToLIR(module, options); !s)
+  {
+    DiagnosticCollector diagnostics(module.getContext());
+    if (failed(verify(module)))
+      return Status(StatusCode::invalid_argument,
+                    diagnostics.message("the module does not verify"));
+  }
+  if (Status s = checkModelShape(module); !s)
     return s;
+  if (Status s = (*backend)->attachTarget(module, options); !s)
+    return s;
+  return runPipeline(module, **backend, options,
+                     [](OpPassManager &pm, const PipelineOptions &p) {
+                       buildTemplatePipeline(pm, p);
+                     });
+}
+
+Status specializeToLIR(ModuleOp module, const CompilerOptions &options) {
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
+  return runPipeline(module, **backend, options,
+                     buildSpecializationToLirPipeline);
+}
+
+Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
+  if (Status s = compileTemplate(module, options); !s)
+    return s;
+  return specializeToLIR(module, options);
+}
+
+::rlx::Expected<::rlx::runtime::Artifact>
+compileLIRToArtifact(ModuleOp module, const CompilerOptions &options) {
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
   ::rlx::Expected<::rlx::Manifest> manifest = manifestFromLIR(module);
   if (!manifest)
     return manifest.status();
   return (*backend)->compileLIR(module, options, std::move(*manifest));
+}
+
+::rlx::Expected<::rlx::runtime::Artifact>
+compileModule(ModuleOp module, const CompilerOptions &options) {
+  if (Status s = compileToLIR(module, options); !s)
+    return s;
+  return compileLIRToArtifact(module, options);
 }
 
 /// The threads every compiler context shares: MLIR's pass manager runs the

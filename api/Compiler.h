@@ -59,8 +59,23 @@ compileText(MLIRContext *ctx, std::string_view text,
 ::rlx::Status checkModelShape(ModuleOp module);
 
 /// Verifies `module` (HIR or MIR, one function), gives it its target and
-/// runs the MIR pipeline and convert-mir-to-lir: the module is LIR after.
+/// runs the binding-independent half of the MIR pipeline
+/// (buildTemplatePipeline): the module is MIR after, its dims possibly
+/// still symbolic. A ModelCompilePipeline template.
+::rlx::Status compileTemplate(ModuleOp module, const CompilerOptions &options);
+
+/// On what compileTemplate left (a template's clone): binds
+/// options.options.dims and runs the rest of the MIR pipeline and
+/// convert-mir-to-lir (buildSpecializationToLirPipeline): LIR after.
+::rlx::Status specializeToLIR(ModuleOp module, const CompilerOptions &options);
+
+/// compileTemplate, then specializeToLIR: the module is LIR after.
 ::rlx::Status compileToLIR(ModuleOp module, const CompilerOptions &options);
+
+/// LIR `module` to an artifact: its manifest, then the device's backend
+/// (Backend::compileLIR).
+::rlx::Expected<::rlx::runtime::Artifact>
+compileLIRToArtifact(ModuleOp module, const CompilerOptions &options);
 
 /// Verifies and compiles `module` (HIR or MIR, one function) to an artifact:
 /// compileToLIR, the manifest, then the device's backend (Backend::

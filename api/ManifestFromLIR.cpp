@@ -10,7 +10,7 @@
 
 namespace mlir::rlx {
 
-static std::optional<::rlx::DType> dtypeOf(Type t) {
+std::optional<::rlx::DType> dtypeOf(Type t) {
   if (t.isF32())
     return ::rlx::DType::f32;
   if (t.isF16())

@@ -6,8 +6,13 @@
 #include "rlx/Status.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include <optional>
 
 namespace mlir::rlx {
+
+/// The runtime's dtype of element type `t`, or nullopt for one the runtime
+/// does not carry.
+std::optional<::rlx::DType> dtypeOf(Type t);
 
 /// The manifest of the single lir.program in `module`: its slots (with
 /// constant data), arena size and alignment, and its dispatches in schedule

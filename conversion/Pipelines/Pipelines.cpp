@@ -53,7 +53,8 @@ void addCleanup(OpPassManager &funcPm) {
 /// option, else RLX_IR_DUMP), naming the files <n>-<stage>.mlir.
 class StageDumps {
 public:
-  StageDumps(OpPassManager &pm, const PipelineOptions &options) : pm(pm) {
+  StageDumps(OpPassManager &pm, const PipelineOptions &options, int first = 0)
+      : pm(pm), next(first) {
     dir = options.dumpDir;
     if (dir.empty())
       if (const char *env = std::getenv("RLX_IR_DUMP"))
@@ -71,12 +72,12 @@ public:
 private:
   OpPassManager &pm;
   std::string dir;
-  int next = 0;
+  int next;
 };
 } // namespace
 
-void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
-                      bool staticShapes, StringRef defaultTarget) {
+void buildTemplatePipeline(OpPassManager &pm, const PipelineOptions &options,
+                           StringRef defaultTarget) {
   StageDumps dumps(pm, options);
   AttachTargetOptions attach;
   attach.target = options.target.empty() ? defaultTarget.str()
@@ -89,7 +90,13 @@ void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
   pm.addPass(createConvertHIRToMIR(lowering));
   addCleanup(pm.nest<func::FuncOp>());
   dumps.after("mir");
+}
 
+void buildSpecializationPipeline(OpPassManager &pm,
+                                 const PipelineOptions &options,
+                                 bool staticShapes) {
+  // Numbered after the template's two dumps.
+  StageDumps dumps(pm, options, /*first=*/2);
   bool specialize = !options.bind.empty() || staticShapes;
   if (specialize) {
     // The options struct only refers to the list; the pass copies it.
@@ -124,15 +131,27 @@ void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
   dumps.after("optimized");
 }
 
-void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options,
-                           StringRef defaultTarget) {
-  buildMirPipeline(pm, options, /*staticShapes=*/true, defaultTarget);
+void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
+                      bool staticShapes, StringRef defaultTarget) {
+  buildTemplatePipeline(pm, options, defaultTarget);
+  buildSpecializationPipeline(pm, options, staticShapes);
+}
+
+void buildSpecializationToLirPipeline(OpPassManager &pm,
+                                      const PipelineOptions &options) {
+  buildSpecializationPipeline(pm, options, /*staticShapes=*/true);
   ConvertMIRToLIROptions lir;
   lir.alignment = options.alignment;
   lir.workgroupElements = options.workgroupElements;
   lir.nativeMatmul = options.nativeMatmul;
   pm.addPass(createConvertMIRToLIR(lir));
   pm.addPass(lir::createLIRVerifyContract());
+}
+
+void buildMirToLirPipeline(OpPassManager &pm, const PipelineOptions &options,
+                           StringRef defaultTarget) {
+  buildTemplatePipeline(pm, options, defaultTarget);
+  buildSpecializationToLirPipeline(pm, options);
 }
 
 void buildLirToLlvmPipeline(OpPassManager &pm, const PipelineOptions &options) {

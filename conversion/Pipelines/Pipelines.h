@@ -17,6 +17,25 @@ class OpPassManager;
 
 namespace mlir::rlx {
 
+/// The half of the MIR pipeline that no binding changes: the target
+/// attached (options.target, else `defaultTarget`, unless the module names
+/// one), HIR verified and lowered to MIR whose dims may still be symbolic,
+/// cleaned up. A ModelCompilePipeline template stops here.
+void buildTemplatePipeline(OpPassManager &pm, const PipelineOptions &options,
+                           StringRef defaultTarget = "host");
+
+/// The other half, on what buildTemplatePipeline left: specialized (when
+/// bound, or when `staticShapes`), fused, legalized and mixed-precision for
+/// the target, cleaned up and verified.
+void buildSpecializationPipeline(OpPassManager &pm,
+                                 const PipelineOptions &options,
+                                 bool staticShapes);
+
+/// buildSpecializationPipeline with static shapes, then convert-mir-to-lir
+/// and the LIR contract: one binding of a template to LIR.
+void buildSpecializationToLirPipeline(OpPassManager &pm,
+                                      const PipelineOptions &options);
+
 /// HIR -> optimized MIR (-rlx-mir-pipeline), anchored on builtin.module: the
 /// target attached (options.target, else `defaultTarget`, unless the module
 /// names one), HIR verified and lowered, specialized (when bound, or when

@@ -1,0 +1,490 @@
+//===- ModelCompilePipelineTest.cpp - template -> specialize -> compile ---===//
+//
+// One template, many bindings: the example encoder with batch and seq both
+// symbolic, specialized for batch 1-8 and seq 16-128, each against the same
+// text made static (bitwise) and, at 1 x 128, the PyTorch golden; prefill
+// and decode variants of one causal decoder template and a KV-cache decode
+// step against their static twins; weights set once; the FIFO; binding
+// manifests, weight blocks and diffs; variant keys; the errors.
+//
+//===----------------------------------------------------------------------===//
+#include "ModelUtil.h"
+#include "rlx/ModelPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+namespace {
+
+using rlx::ModelCompilePipeline;
+using rlx::ModelPhase;
+using rlx::ModelVariant;
+
+std::string sourceFile(const std::string &path) {
+  return rlx::test::readFile(std::string(RLX_SOURCE_DIR) + "/" + path);
+}
+
+/// `text` with every match of `pattern` replaced.
+std::string replaced(std::string text, const std::string &pattern,
+                     const std::string &with) {
+  return std::regex_replace(text, std::regex(pattern), with);
+}
+
+/// examples/encoder.mlir with its sequence length symbolic too.
+std::string symbolicEncoder() {
+  std::string text =
+      replaced(sourceFile("examples/encoder.mlir"), R"(\?x128x)", "?x?x");
+  return replaced(text, R"(\["batch", 128, 256\])", R"(["batch", "seq", 256])");
+}
+
+/// The symbolic encoder made static at `batch` x `seq`.
+std::string staticEncoder(int64_t batch, int64_t seq) {
+  std::string dims = std::to_string(batch) + "x" + std::to_string(seq) + "x";
+  std::string text = replaced(symbolicEncoder(), R"(\?x\?x)", dims);
+  return replaced(text, R"(\["batch", "seq", 256\])",
+                  "[" + std::to_string(batch) + ", " + std::to_string(seq) +
+                      ", 256]");
+}
+
+std::vector<float> encoderInput(int64_t batch, int64_t seq) {
+  return rlx::test::detValues(batch * seq * 256, 1, 1.0);
+}
+
+std::vector<rlx::NamedOutput>
+runOrFail(rlx::CompiledGraph &graph, const std::vector<rlx::NamedInput> &in) {
+  auto out = graph.run(in);
+  EXPECT_TRUE(out.isOk()) << out.status().toString();
+  return out.isOk() ? std::move(*out) : std::vector<rlx::NamedOutput>{};
+}
+
+/// The static twin compiled by a Session, with the encoder's weights.
+std::vector<rlx::NamedOutput> runStaticEncoder(int64_t batch, int64_t seq,
+                                               const std::vector<float> &x) {
+  rlx::Session session;
+  auto graph = session.compile(staticEncoder(batch, seq));
+  EXPECT_TRUE(graph.isOk()) << graph.status().toString();
+  if (!graph)
+    return {};
+  rlx::test::bindParams(*graph, rlx::test::kEncoderParams);
+  return runOrFail(*graph,
+                   {rlx::NamedInput::of(
+                       "x", rlx::TensorView::of(x.data(), {batch, seq, 256}))});
+}
+
+TEST(ModelVariant, KeysAndBindings) {
+  ModelVariant v;
+  v.batch = 2;
+  v.seq = 16;
+  v.phase = ModelPhase::prefill;
+  EXPECT_EQ(v.cacheKey(), "prefill:batch=2,seq=16");
+  v.pastSeq = 15;
+  v.seq = 1;
+  v.phase = ModelPhase::decode;
+  v.extra = {{"kv", 3}};
+  EXPECT_EQ(v.cacheKey(), "decode:batch=2,kv=3,past_seq=15,seq=1");
+  auto binding = v.binding();
+  ASSERT_EQ(binding.size(), 4u);
+  EXPECT_EQ(binding[0], (std::pair<std::string, int64_t>{"batch", 2}));
+  EXPECT_EQ(binding[3], (std::pair<std::string, int64_t>{"seq", 1}));
+  EXPECT_EQ(ModelVariant().cacheKey(), "inference:batch=1");
+}
+
+TEST(ModelCompilePipeline, EncoderForManyShapesMatchesStaticCompiles) {
+  ModelCompilePipeline pipeline(rlx::Device::cpu, 8);
+  ASSERT_TRUE(pipeline.buildTemplate(symbolicEncoder()).isOk());
+  EXPECT_EQ(pipeline.symbols(), (std::vector<std::string>{"batch", "seq"}));
+  ASSERT_EQ(pipeline.params().size(), rlx::test::kEncoderParams.size());
+  EXPECT_EQ(pipeline.params()[0].name, "attn.wq");
+  EXPECT_EQ(pipeline.params()[0].shape, (std::vector<int64_t>{256, 256}));
+  // Weights once, before any specialization exists.
+  rlx::test::bindParams(pipeline, rlx::test::kEncoderParams);
+  uint64_t weightBytes = pipeline.weightBytes();
+  EXPECT_EQ(weightBytes, 4u * (4 * (256 * 256 + 256) + 2 * 256 * 1024 + 1024 +
+                               256 + 4 * 256));
+
+  const std::pair<int64_t, int64_t> shapes[] = {
+      {1, 16}, {2, 32}, {4, 64}, {8, 16}, {1, 128}};
+  for (auto [batch, seq] : shapes) {
+    ModelVariant v;
+    v.batch = batch;
+    v.seq = seq;
+    v.phase = ModelPhase::encoder;
+    auto graph = pipeline.getOrCompile(v);
+    ASSERT_TRUE(graph.isOk())
+        << v.cacheKey() << ": " << graph.status().toString();
+    std::vector<float> x = encoderInput(batch, seq);
+    auto out = runOrFail(
+        **graph, {rlx::NamedInput::of(
+                     "x", rlx::TensorView::of(x.data(), {batch, seq, 256}))});
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].shape, (std::vector<int64_t>{batch, seq, 256}));
+    auto want = runStaticEncoder(batch, seq, x);
+    ASSERT_EQ(want.size(), 1u);
+    EXPECT_EQ(out[0].bytes, want[0].bytes) << v.cacheKey();
+    if (batch == 1 && seq == 128)
+      rlx::test::expectClose(out[0], std::string(RLX_SOURCE_DIR) +
+                                         "/test/e2e/goldens/encoder_y.npy");
+  }
+  // One copy of the weights, however many specializations.
+  EXPECT_EQ(pipeline.cachedVariants().size(), 5u);
+  EXPECT_EQ(pipeline.weightBytes(), weightBytes);
+}
+
+TEST(ModelCompilePipeline, WeightsSetLaterReachEverySpecialization) {
+  ModelCompilePipeline pipeline;
+  std::string linear = sourceFile("test/Install/Inputs/linear.mlir");
+  linear = replaced(linear, "tensor<2x3xf32> \\{hir.name = \"x\"\\}",
+                    "tensor<?x3xf32> {hir.name = \"x\", hir.dims = "
+                    "[\"batch\", 3]}");
+  linear = replaced(linear, "tensor<2x2xf32>", "tensor<?x2xf32>");
+  linear = replaced(linear, "tensor<2x3xf32>", "tensor<?x3xf32>");
+  ASSERT_TRUE(pipeline.buildTemplate(linear).isOk());
+  std::vector<float> w = {1, 0, 0, 1, 1, -1}, b = {0.5f, 0.5f};
+  ASSERT_TRUE(pipeline.setParam("w", w.data(), w.size()).isOk());
+  ModelVariant one, two;
+  two.batch = 2;
+  auto g1 = pipeline.getOrCompile(one);
+  ASSERT_TRUE(g1.isOk()) << g1.status().toString();
+  ASSERT_TRUE(pipeline.setParam("b", b.data(), b.size()).isOk());
+  auto g2 = pipeline.getOrCompile(two);
+  ASSERT_TRUE(g2.isOk());
+  std::vector<float> x = {1, 2, 3, 4, 5, 6};
+  auto y1 = runOrFail(
+      **g1, {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 3}))});
+  auto y2 = runOrFail(
+      **g2, {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {2, 3}))});
+  ASSERT_EQ(y1.size(), 1u);
+  ASSERT_EQ(y2.size(), 1u);
+  // x w + b = [[4.5, -0.5], [10.5, -0.5]]: b reached the graph compiled
+  // before it was set.
+  EXPECT_EQ(std::vector<float>(y1[0].floats(), y1[0].floats() + 2),
+            (std::vector<float>{4.5f, -0.5f}));
+  EXPECT_EQ(std::vector<float>(y2[0].floats(), y2[0].floats() + 4),
+            (std::vector<float>{4.5f, -0.5f, 10.5f, -0.5f}));
+
+  // Binding manifests: exact sizes, and what moved from batch 1 to 2.
+  auto c1 = pipeline.getOrCompileComponent(one);
+  auto c2 = pipeline.getOrCompileComponent(two);
+  ASSERT_TRUE(c1.isOk() && c2.isOk());
+  const rlx::SlotBinding *x1 = c1->manifest.find(rlx::SlotRole::input, "x");
+  ASSERT_NE(x1, nullptr);
+  EXPECT_EQ(x1->shape, (std::vector<int64_t>{1, 3}));
+  EXPECT_EQ(x1->elements, 3);
+  EXPECT_EQ(x1->bytes, 12u);
+  EXPECT_EQ(c1->manifest.variantKey, "inference:batch=1");
+  EXPECT_EQ(c1->manifest.graphName, "linear");
+  const rlx::SlotBinding *w1 = c1->manifest.find(rlx::SlotRole::param, "w");
+  ASSERT_NE(w1, nullptr);
+  EXPECT_EQ(w1->bytes, 24u);
+  EXPECT_FALSE(w1->isView);
+  std::vector<std::string> diff =
+      rlx::BindingManifest::diff(c1->manifest, c2->manifest);
+  ASSERT_FALSE(diff.empty());
+  EXPECT_EQ(diff[0].rfind("input x: shape [1x3] -> [2x3]", 0), 0u) << diff[0];
+  bool outputLine = false;
+  for (const std::string &line : diff)
+    outputLine |= line.rfind("output y: shape [1x2] -> [2x2]", 0) == 0;
+  EXPECT_TRUE(outputLine);
+  EXPECT_TRUE(rlx::BindingManifest::diff(c1->manifest, c1->manifest).empty());
+  auto blocks = c1->manifest.weightBlocks();
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0].prefix, "");
+  EXPECT_EQ(blocks[0].params, (std::vector<std::string>{"w", "b"}));
+  EXPECT_EQ(blocks[0].bytes, 32u);
+}
+
+TEST(ModelCompilePipeline, FifoEvictsTheOldest) {
+  ModelCompilePipeline pipeline(rlx::Device::cpu, 2);
+  ASSERT_TRUE(pipeline.buildTemplate(symbolicEncoder()).isOk());
+  rlx::test::bindParams(pipeline, rlx::test::kEncoderParams);
+  auto variant = [](int64_t seq) {
+    ModelVariant v;
+    v.seq = seq;
+    return v;
+  };
+  auto first = pipeline.getOrCompile(variant(16));
+  ASSERT_TRUE(first.isOk());
+  ASSERT_TRUE(pipeline.getOrCompile(variant(32)).isOk());
+  // A hit returns the same graph and does not reorder.
+  auto again = pipeline.getOrCompile(variant(16));
+  ASSERT_TRUE(again.isOk());
+  EXPECT_EQ(again->get(), first->get());
+  ASSERT_TRUE(pipeline.getOrCompile(variant(48)).isOk());
+  EXPECT_EQ(pipeline.cachedVariants(),
+            (std::vector<std::string>{"inference:batch=1,seq=32",
+                                      "inference:batch=1,seq=48"}));
+  // The evicted graph stays valid while held.
+  std::vector<float> x = encoderInput(1, 16);
+  auto out = runOrFail(
+      **first,
+      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 16, 256}))});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].bytes, runStaticEncoder(1, 16, x)[0].bytes);
+  // compile() does not touch the FIFO.
+  ASSERT_TRUE(pipeline.compile(variant(64)).isOk());
+  EXPECT_EQ(pipeline.cachedVariants().size(), 2u);
+}
+
+/// The causal decoder (test/Tools/Inputs/causal-decoder.mlir) at `seq` as a
+/// pipeline specialization and as its static twin: bitwise equal outputs.
+TEST(ModelCompilePipeline, PrefillAndDecodeOfOneCausalTemplate) {
+  std::string text = sourceFile("test/Tools/Inputs/causal-decoder.mlir");
+  ModelCompilePipeline pipeline;
+  ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
+  EXPECT_EQ(pipeline.symbols(), (std::vector<std::string>{"seq"}));
+  uint64_t salt = 5;
+  std::vector<std::pair<std::string, std::vector<float>>> weights;
+  for (const rlx::ParamSpec &p : pipeline.params()) {
+    int64_t n = 1;
+    for (int64_t d : p.shape)
+      n *= d;
+    weights.push_back({p.name, rlx::test::detValues(n, salt++, 0.2)});
+    ASSERT_TRUE(pipeline
+                    .setParam(p.name, weights.back().second.data(),
+                              weights.back().second.size())
+                    .isOk());
+  }
+  for (auto [phase, seq] : {std::make_pair(ModelPhase::prefill, int64_t(16)),
+                            std::make_pair(ModelPhase::decode, int64_t(1)),
+                            std::make_pair(ModelPhase::prefill, int64_t(5))}) {
+    ModelVariant v;
+    v.phase = phase;
+    v.seq = seq;
+    auto graph = pipeline.getOrCompile(v);
+    ASSERT_TRUE(graph.isOk())
+        << v.cacheKey() << ": " << graph.status().toString();
+    std::vector<float> x = rlx::test::detValues(seq * 32, 1, 1.0);
+    std::vector<int64_t> positions(seq);
+    for (int64_t i = 0; i < seq; ++i)
+      positions[i] = i;
+    std::vector<rlx::NamedInput> inputs = {
+        rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, seq, 32})),
+        rlx::NamedInput::of("positions",
+                            rlx::TensorView::of(positions.data(), {seq}))};
+    auto out = runOrFail(**graph, inputs);
+
+    std::string fixed = replaced(text, R"(\?)", std::to_string(seq));
+    fixed = replaced(fixed, R"("seq")", std::to_string(seq));
+    rlx::Session session;
+    auto twin = session.compile(fixed);
+    ASSERT_TRUE(twin.isOk()) << twin.status().toString();
+    for (auto &[name, values] : weights)
+      ASSERT_TRUE(twin->setParam(name, values.data(), values.size()).isOk());
+    auto want = runOrFail(*twin, inputs);
+    ASSERT_EQ(out.size(), 1u);
+    ASSERT_EQ(want.size(), 1u);
+    EXPECT_EQ(out[0].bytes, want[0].bytes) << v.cacheKey();
+  }
+}
+
+/// A KV-cache decode step (T = past + seq keys, S = seq queries) bound
+/// through ModelVariant::pastSeq, against the static twin the helper tests
+/// use (kv-cache-decoder-static.mlir, seq 1, past 7).
+TEST(ModelCompilePipeline, KvCacheDecodeStep) {
+  std::string text =
+      replaced(sourceFile("test/Tools/Inputs/kv-cache-decoder.mlir"),
+               R"("past")", R"("past_seq")");
+  ModelCompilePipeline pipeline;
+  ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
+  EXPECT_EQ(pipeline.symbols(), (std::vector<std::string>{"past_seq", "seq"}));
+  rlx::Session session;
+  auto twin = session.compile(
+      sourceFile("test/Tools/Inputs/kv-cache-decoder-static.mlir"));
+  ASSERT_TRUE(twin.isOk()) << twin.status().toString();
+  uint64_t salt = 9;
+  for (const rlx::ParamSpec &p : pipeline.params()) {
+    std::vector<float> values =
+        rlx::test::detValues(p.shape[0] * p.shape[1], salt++, 0.2);
+    ASSERT_TRUE(pipeline.setParam(p.name, values.data(), values.size()).isOk());
+    ASSERT_TRUE(twin->setParam(p.name, values.data(), values.size()).isOk());
+  }
+  ModelVariant v;
+  v.phase = ModelPhase::decode;
+  v.seq = 1;
+  v.pastSeq = 7;
+  auto graph = pipeline.getOrCompile(v);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  std::vector<float> x = rlx::test::detValues(32, 1, 1.0);
+  std::vector<float> pk = rlx::test::detValues(7 * 16, 2, 1.0);
+  std::vector<float> pv = rlx::test::detValues(7 * 16, 3, 1.0);
+  std::vector<rlx::NamedInput> inputs = {
+      rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 1, 32})),
+      rlx::NamedInput::of("past_k", rlx::TensorView::of(pk.data(), {1, 7, 16})),
+      rlx::NamedInput::of("past_v",
+                          rlx::TensorView::of(pv.data(), {1, 7, 16}))};
+  auto out = runOrFail(**graph, inputs);
+  auto want = runOrFail(*twin, inputs);
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(want.size(), 1u);
+  EXPECT_EQ(out[0].bytes, want[0].bytes);
+}
+
+TEST(ShapeBuckets, LaddersAndRanges) {
+  auto ladder = rlx::ShapeBuckets::ladder("seq", 100);
+  ASSERT_TRUE(ladder.isOk());
+  EXPECT_EQ(ladder->sizes(),
+            (std::vector<int64_t>{1, 2, 4, 8, 16, 32, 64, 128}));
+  EXPECT_EQ(*ladder->bucketFor(5), 8);
+  EXPECT_EQ(*ladder->bucketFor(128), 128);
+  EXPECT_EQ(ladder->bucketFor(129).status().message(),
+            "'seq' = 129 is beyond the largest bucket (128)");
+  EXPECT_FALSE(rlx::ShapeBuckets::ladder("seq", 0).isOk());
+  auto given = rlx::ShapeBuckets::ranges("batch", {3, 10});
+  ASSERT_TRUE(given.isOk());
+  EXPECT_EQ(*given->bucketFor(1), 3);
+  EXPECT_EQ(*given->bucketFor(4), 10);
+  EXPECT_EQ(rlx::ShapeBuckets::ranges("b", {4, 4}).status().message(),
+            "buckets for 'b': sizes must be >= 1 and strictly ascending, got "
+            "[4x4]");
+}
+
+/// The causal decoder bucketed along seq: padded rows come after the real
+/// ones and the causal mask keeps every real row from seeing them, so each
+/// result equals the exact-shape specialization's (to 1e-5: the padded
+/// softmax row sums over more, masked, keys).
+TEST(ModelCompilePipeline, RunPaddedWithACausalMask) {
+  std::string text = sourceFile("test/Tools/Inputs/causal-decoder.mlir");
+  ModelCompilePipeline pipeline(rlx::Device::cpu, 16);
+  ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
+  uint64_t salt = 5;
+  for (const rlx::ParamSpec &p : pipeline.params()) {
+    int64_t n = 1;
+    for (int64_t d : p.shape)
+      n *= d;
+    std::vector<float> values = rlx::test::detValues(n, salt++, 0.2);
+    ASSERT_TRUE(pipeline.setParam(p.name, values.data(), values.size()).isOk());
+  }
+  auto buckets = rlx::ShapeBuckets::ladder("seq", 16);
+  ASSERT_TRUE(buckets.isOk());
+  for (int64_t seq : {5, 3, 16, 1}) {
+    std::vector<float> x = rlx::test::detValues(seq * 32, 7, 1.0);
+    std::vector<int64_t> positions(seq);
+    for (int64_t i = 0; i < seq; ++i)
+      positions[i] = i;
+    std::vector<rlx::NamedInput> inputs = {
+        rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, seq, 32})),
+        rlx::NamedInput::of("positions",
+                            rlx::TensorView::of(positions.data(), {seq}))};
+    auto padded = pipeline.runPadded(*buckets, ModelVariant(), inputs);
+    ASSERT_TRUE(padded.isOk()) << padded.status().toString();
+    ModelVariant exact;
+    exact.seq = seq;
+    auto graph = pipeline.getOrCompile(exact);
+    ASSERT_TRUE(graph.isOk());
+    auto want = runOrFail(**graph, inputs);
+    ASSERT_EQ(padded->size(), 1u);
+    ASSERT_EQ(want.size(), 1u);
+    EXPECT_EQ((*padded)[0].shape, (std::vector<int64_t>{1, seq, 32}));
+    ASSERT_EQ((*padded)[0].bytes.size(), want[0].bytes.size());
+    const float *got = (*padded)[0].floats(), *ref = want[0].floats();
+    for (int64_t i = 0; i < seq * 32; ++i)
+      ASSERT_NEAR(got[i], ref[i], 1e-5 + 1e-5 * std::fabs(ref[i]))
+          << "seq " << seq << " element " << i;
+  }
+  // seq 5 and 3 ran on the 8 and 4 buckets' code.
+  std::vector<std::string> cached = pipeline.cachedVariants();
+  EXPECT_NE(std::find(cached.begin(), cached.end(), "inference:batch=1,seq=8"),
+            cached.end());
+  EXPECT_NE(std::find(cached.begin(), cached.end(), "inference:batch=1,seq=4"),
+            cached.end());
+
+  // The bucketed inputs must say their shapes and agree.
+  std::vector<float> x(3 * 32);
+  std::vector<int64_t> positions(4);
+  auto disagree = pipeline.runPadded(
+      *buckets, ModelVariant(),
+      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 3, 32})),
+       rlx::NamedInput::of("positions",
+                           rlx::TensorView::of(positions.data(), {4}))});
+  EXPECT_EQ(disagree.status().message(),
+            "inputs disagree on 'seq': 3 and 4 ('positions')");
+  auto none = pipeline.runPadded(*rlx::ShapeBuckets::ladder("batch", 4),
+                                 ModelVariant(), {});
+  EXPECT_EQ(none.status().message(),
+            "no input of the template has a dim named 'batch' to bucket");
+}
+
+/// The encoder bucketed along batch: rows of a batch never meet, so the
+/// padded run is exact.
+TEST(ModelCompilePipeline, RunPaddedAlongBatch) {
+  ModelCompilePipeline pipeline;
+  ASSERT_TRUE(pipeline.buildTemplate(symbolicEncoder()).isOk());
+  rlx::test::bindParams(pipeline, rlx::test::kEncoderParams);
+  auto buckets = rlx::ShapeBuckets::ranges("batch", {4});
+  ASSERT_TRUE(buckets.isOk());
+  ModelVariant v;
+  v.seq = 16;
+  std::vector<float> x = encoderInput(3, 16);
+  auto padded = pipeline.runPadded(
+      *buckets, v,
+      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {3, 16, 256}))});
+  ASSERT_TRUE(padded.isOk()) << padded.status().toString();
+  ASSERT_EQ(padded->size(), 1u);
+  EXPECT_EQ((*padded)[0].shape, (std::vector<int64_t>{3, 16, 256}));
+  auto want = runStaticEncoder(3, 16, x);
+  ASSERT_EQ(want.size(), 1u);
+  EXPECT_EQ((*padded)[0].bytes, want[0].bytes);
+  EXPECT_EQ(pipeline.cachedVariants(),
+            (std::vector<std::string>{"inference:batch=4,seq=16"}));
+}
+
+TEST(ModelCompilePipeline, SpecializeGivesLIR) {
+  ModelCompilePipeline pipeline;
+  ASSERT_TRUE(pipeline.buildTemplate(symbolicEncoder()).isOk());
+  ModelVariant v;
+  v.batch = 2;
+  v.seq = 16;
+  auto lir = pipeline.specialize(v);
+  ASSERT_TRUE(lir.isOk()) << lir.status().toString();
+  EXPECT_EQ(lir->variantKey, "inference:batch=2,seq=16");
+  EXPECT_NE(lir->lir.find("lir.program @encoder"), std::string::npos);
+  EXPECT_NE(lir->lir.find("memref<2x16x256xf32>"), std::string::npos);
+  EXPECT_EQ(lir->lir.find("?x"), std::string::npos);
+}
+
+TEST(ModelCompilePipeline, MistakesAreErrors) {
+  ModelCompilePipeline noTemplate;
+  EXPECT_EQ(noTemplate.getOrCompile(ModelVariant()).status().code(),
+            rlx::StatusCode::failed_precondition);
+  ModelCompilePipeline zero(rlx::Device::cpu, 0);
+  EXPECT_EQ(zero.buildTemplate(symbolicEncoder()).code(),
+            rlx::StatusCode::invalid_argument);
+
+  ModelCompilePipeline pipeline;
+  rlx::Status parse = pipeline.buildTemplate("func.func @f(", {}, "bad.mlir");
+  EXPECT_EQ(parse.code(), rlx::StatusCode::invalid_argument);
+  EXPECT_EQ(parse.message().rfind("bad.mlir:1:", 0), 0u) << parse.message();
+
+  ASSERT_TRUE(pipeline.buildTemplate(symbolicEncoder()).isOk());
+  ModelVariant misspelt;
+  misspelt.seq = 16;
+  misspelt.extra = {{"sequence", 16}};
+  rlx::Status unknown = pipeline.getOrCompile(misspelt).status();
+  EXPECT_EQ(unknown.code(), rlx::StatusCode::invalid_argument);
+  EXPECT_EQ(unknown.message(),
+            "variant inference:batch=1,seq=16,sequence=16 binds 'sequence', "
+            "which the template does not have (its symbols: batch, seq)");
+  // seq unbound: the specializer names the symbol.
+  rlx::Status unbound = pipeline.getOrCompile(ModelVariant()).status();
+  EXPECT_NE(unbound.message().find("symbol 'seq'"), std::string::npos)
+      << unbound.message();
+
+  std::vector<float> small(4);
+  rlx::Status name = pipeline.setParam("attn.wx", small.data(), small.size());
+  EXPECT_EQ(name.code(), rlx::StatusCode::not_found);
+  EXPECT_NE(name.message().find("no param named 'attn.wx'"), std::string::npos);
+  rlx::Status shape = pipeline.setParam("attn.wq", small.data(), small.size());
+  EXPECT_EQ(shape.code(), rlx::StatusCode::invalid_argument);
+  EXPECT_EQ(shape.message(),
+            "param 'attn.wq': 16 bytes do not hold [256x256] elements of f32");
+  EXPECT_EQ(pipeline.weightBytes(), 0u);
+  // Still usable after every refusal.
+  ModelVariant v;
+  v.seq = 16;
+  EXPECT_TRUE(pipeline.getOrCompile(v).isOk());
+}
+
+} // namespace
