@@ -44,10 +44,20 @@ static ::rlx::SlotRole roleOf(IOKind kind) {
   return ::rlx::SlotRole::input;
 }
 
-/// The bytes of a constant in the runtime's layout (i1 as one byte each).
+/// The bytes of a constant in the runtime's layout (i1 as one byte each);
+/// a splat of more than one element is its one element (Slot::data).
 static std::vector<uint8_t> constantBytes(ElementsAttr value, int64_t size) {
-  std::vector<uint8_t> bytes(size, 0);
   auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (dense && dense.isSplat() && dense.getNumElements() > 1) {
+    Type elt = dense.getElementType();
+    if (elt.isInteger(1))
+      return {static_cast<uint8_t>(dense.getSplatValue<bool>() ? 1 : 0)};
+    ArrayRef<char> raw = dense.getRawData();
+    size_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
+    if (raw.size() >= eltBytes && static_cast<int64_t>(eltBytes) < size)
+      return std::vector<uint8_t>(raw.begin(), raw.begin() + eltBytes);
+  }
+  std::vector<uint8_t> bytes(size, 0);
   if (!dense)
     return bytes;
   Type elt = dense.getElementType();

@@ -51,8 +51,8 @@ namespace rlx::runtime {
 /// The format version this runtime writes and the only one it reads
 /// (version 3: the kernel ABI version and the device before the code;
 /// version 4: each dispatch's FLOPs and bytes; version 5: each dispatch's
-/// views).
-constexpr uint32_t kArtifactFormatVersion = 5;
+/// views; version 6: a splat constant's data is its one element).
+constexpr uint32_t kArtifactFormatVersion = 6;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 

@@ -1,6 +1,9 @@
 //===- Manifest.cpp - The ABI of a compiled graph -------------------------===//
 #include "rlx/Manifest.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace rlx {
 
 size_t dtypeSize(DType dtype) {
@@ -77,6 +80,21 @@ const Slot *Manifest::findSlot(SlotRole role, const std::string &name) const {
     if (s.role == role && s.name == name)
       return &s;
   return nullptr;
+}
+
+bool Slot::isSplat() const {
+  return role == SlotRole::constant && data.size() == dtypeSize(dtype) &&
+         size > data.size();
+}
+
+void Slot::fillConstant(uint8_t *dest) const {
+  if (!isSplat()) {
+    std::memcpy(dest, data.data(), std::min<size_t>(data.size(), size));
+    return;
+  }
+  size_t element = data.size();
+  for (uint64_t at = 0; at + element <= size; at += element)
+    std::memcpy(dest + at, data.data(), element);
 }
 
 } // namespace rlx

@@ -169,10 +169,14 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
                    " + size " + std::to_string(slot.size) +
                    " exceeds arena size " + std::to_string(manifest.arenaSize));
   if (slot.role == SlotRole::constant) {
-    if (slot.data.size() != slot.size)
+    // Its bytes, or one element repeated (a splat); the size is a whole
+    // number of elements (checked above).
+    if (slot.data.size() != slot.size &&
+        !(slot.size > 0 && slot.data.size() == dtypeSize(slot.dtype)))
       return invalid(
           label + ": constant carries " + std::to_string(slot.data.size()) +
-          " bytes of data, expected size " + std::to_string(slot.size));
+          " bytes of data, expected size " + std::to_string(slot.size) +
+          " (or one " + dtypeName(slot.dtype) + " element, a splat)");
   } else if (!slot.data.empty()) {
     return invalid(label + ": " + slotRoleName(slot.role) + " slot carries " +
                    std::to_string(slot.data.size()) +

@@ -55,10 +55,17 @@ struct Slot {
   /// Byte offset and byte size in the arena.
   uint64_t offset = 0;
   uint64_t size = 0;
-  /// The value of a constant slot (size bytes); empty for other roles.
+  /// The value of a constant slot: `size` bytes, or one element's bytes
+  /// when every element has that value (a splat, written once so a huge
+  /// splat costs nothing in the artifact); empty for other roles.
   std::vector<uint8_t> data;
 
   int64_t elementCount() const;
+  /// Whether `data` is one element repeated (a splat constant).
+  bool isSplat() const;
+  /// Writes the constant's `size` bytes to `dest`: `data`, or its one
+  /// element repeated. The slot must have passed verifyManifest.
+  void fillConstant(uint8_t *dest) const;
 };
 
 /// Bytes `[offset, offset + size)` of the arena.

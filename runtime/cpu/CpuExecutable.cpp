@@ -486,7 +486,7 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
 
   for (const Slot &slot : manifest.slots) {
     if (slot.role == SlotRole::constant && slot.size)
-      std::memcpy(exe->arenaBase + slot.offset, slot.data.data(), slot.size);
+      slot.fillConstant(exe->arenaBase + slot.offset);
     if (slot.role == SlotRole::input)
       exe->arenaInputs.push_back(exe->arenaBase + slot.offset);
   }

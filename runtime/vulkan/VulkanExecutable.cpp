@@ -593,7 +593,7 @@ Status VulkanExecutable::initializeArena() {
   std::memset(host, 0, bufferSize);
   for (const Slot &slot : manifestCopy.slots)
     if (slot.role == SlotRole::constant && slot.size)
-      std::memcpy(host + slot.offset, slot.data.data(), slot.size);
+      slot.fillConstant(host + slot.offset);
   if (unified)
     return Status::ok();
   return upload(0, bufferSize, "the arena's initial contents");

@@ -282,8 +282,8 @@ TEST(Artifact, NewerVersion) {
 }
 
 // An older one is recompiled: versions 1 and 2 (one object file; no kernel
-// ABI version or device), 3 (no dispatch FLOPs and bytes) and 4 (no
-// dispatch views) are not read as version 5.
+// ABI version or device), 3 (no dispatch FLOPs and bytes), 4 (no dispatch
+// views) and 5 (splat constants written out) are not read as version 6.
 TEST(Artifact, OlderVersion) {
   for (uint32_t version = 0; version < kArtifactFormatVersion; ++version)
     expectVersionRejected(

@@ -235,3 +235,73 @@ TEST_F(ManifestTrust, InputShrunkUnderTheCode) {
 }
 
 } // namespace
+
+namespace {
+
+/// A splat constant the matmul cannot fold: 1 MiB of 0.5 as its B operand.
+const char *kSplatModel = R"(
+func.func @f(%x: tensor<2x512xf32> {mir.name = "x"}) -> (tensor<2x512xf32> {mir.name = "y"}) {
+  %c = mir.constant dense<0.5> : tensor<512x512xf32>
+  %y = mir.matmul %x, %c : (tensor<2x512xf32>, tensor<512x512xf32>) -> tensor<2x512xf32>
+  return %y : tensor<2x512xf32>
+})";
+
+const rlx::Slot *splatSlot(const rlx::Manifest &manifest) {
+  for (const rlx::Slot &slot : manifest.slots)
+    if (slot.role == rlx::SlotRole::constant && slot.size == 512 * 512 * 4)
+      return &slot;
+  return nullptr;
+}
+
+} // namespace
+
+/// A splat constant is one element in the artifact (format 6), so a huge
+/// one costs nothing there: the loader fills the arena from it.
+TEST(SplatConstants, StayOneElementInTheArtifact) {
+  rlx::Session session;
+  auto graph = session.compile(kSplatModel);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  const rlx::Slot *slot = splatSlot(graph->manifest());
+  ASSERT_NE(slot, nullptr);
+  EXPECT_EQ(slot->data.size(), 4u);
+  EXPECT_TRUE(slot->isSplat());
+  EXPECT_LT(graph->artifactBytes().size(), 512u * 512u);
+  // x row i is i + 1 everywhere: y[i][j] = 512 * 0.5 * (i + 1), exact.
+  std::vector<float> x(2 * 512);
+  for (int i = 0; i < 2 * 512; ++i)
+    x[i] = float(i / 512 + 1);
+  auto out = graph->run(
+      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {2, 512}))});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  const float *y = (*out)[0].floats();
+  for (int j = 0; j < 512; ++j) {
+    ASSERT_EQ(y[j], 256.0f) << j;
+    ASSERT_EQ(y[512 + j], 512.0f) << j;
+  }
+}
+
+/// A constant's data is its whole size or one element: anything between is
+/// refused by the reader, naming the slot.
+TEST(SplatConstants, OtherDataSizesAreRefused) {
+  rlx::Session session;
+  auto graph = session.compile(kSplatModel);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  std::vector<uint8_t> bytes = graph->artifactBytes();
+  auto artifact = rlx::runtime::deserializeArtifact(bytes.data(), bytes.size());
+  ASSERT_TRUE(artifact.isOk());
+  for (size_t size : {size_t(0), size_t(8), size_t(512 * 512 * 4 - 4)}) {
+    Artifact edited = *artifact;
+    for (rlx::Slot &slot : edited.manifest.slots)
+      if (slot.role == rlx::SlotRole::constant && slot.size == 512 * 512 * 4)
+        slot.data.assign(size, 0);
+    std::vector<uint8_t> encoded = rlx::runtime::serializeArtifact(edited);
+    auto decoded =
+        rlx::runtime::deserializeArtifact(encoded.data(), encoded.size());
+    ASSERT_FALSE(decoded.isOk()) << size;
+    EXPECT_NE(decoded.status().message().find(
+                  "bytes of data, expected size 1048576 (or one f32 element, "
+                  "a splat)"),
+              std::string::npos)
+        << decoded.status().message();
+  }
+}
