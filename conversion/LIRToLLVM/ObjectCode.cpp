@@ -1,5 +1,6 @@
 //===- ObjectCode.cpp - LLVM dialect to object code for a CPU target ------===//
 #include "conversion/LIRToLLVM/ObjectCode.h"
+#include <chrono>
 #include "conversion/LIRToLLVM/CpuBackend.h"
 #include "dialects/Target/Target.h"
 #include "runtime/HostCpu.h"
@@ -156,7 +157,14 @@ struct PartJob {
   std::unique_ptr<llvm::Module> module;
   std::string object;
   std::string error;
+  double optimizeMillis = 0, codegenMillis = 0;
 };
+
+double millisSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
 
 /// What the target machines are created with.
 struct MachineSpec {
@@ -203,7 +211,10 @@ void compilePart(PartJob &job, const MachineSpec &spec) {
   const std::string &triple = spec.triple;
   job.module->setTargetTriple(triple);
   job.module->setDataLayout(machine->createDataLayout());
+  auto start = std::chrono::steady_clock::now();
   optimize(*job.module, *machine);
+  job.optimizeMillis = millisSince(start);
+  start = std::chrono::steady_clock::now();
   llvm::SmallString<0> object;
   llvm::raw_svector_ostream os(object);
   llvm::legacy::PassManager codegen;
@@ -213,6 +224,7 @@ void compilePart(PartJob &job, const MachineSpec &spec) {
     return;
   }
   codegen.run(*job.module);
+  job.codegenMillis = millisSince(start);
   job.object = std::string(object.str());
 }
 } // namespace
@@ -294,6 +306,7 @@ mlir::rlx::resolveCpuTarget(MLIRContext *ctx, StringRef triple, StringRef cpu,
 
 FailureOr<CpuObjectCode> mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule,
                                                    unsigned parts) {
+  auto wall = std::chrono::steady_clock::now();
   Location loc = llvmDialectModule.getLoc();
   MLIRContext *ctx = llvmDialectModule.getContext();
   registerBuiltinDialectTranslation(*ctx);
@@ -329,12 +342,14 @@ FailureOr<CpuObjectCode> mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule,
   if (modules.empty())
     modules.push_back(llvmDialectModule);
   std::vector<PartJob> jobs(modules.size());
+  auto translating = std::chrono::steady_clock::now();
   for (auto [job, part] : llvm::zip(jobs, modules)) {
     job.context = std::make_unique<llvm::LLVMContext>();
     job.module = translateModuleToLLVMIR(part, *job.context, "rlx");
     if (!job.module)
       return emitError(loc) << "cannot translate the module to LLVM IR";
   }
+  code.translateMillis = millisSince(translating);
   std::vector<std::thread> threads;
   for (size_t i = 1; i < jobs.size(); ++i)
     threads.emplace_back(compilePart, std::ref(jobs[i]), std::cref(spec));
@@ -346,6 +361,9 @@ FailureOr<CpuObjectCode> mlir::rlx::emitObjectCode(ModuleOp llvmDialectModule,
     if (!job.error.empty())
       return emitError(loc) << job.error;
     code.objects.push_back(std::move(job.object));
+    code.optimizeMillis += job.optimizeMillis;
+    code.codegenMillis += job.codegenMillis;
   }
+  code.wallMillis = millisSince(wall);
   return code;
 }

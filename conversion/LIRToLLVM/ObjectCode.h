@@ -29,6 +29,11 @@ struct CpuObjectCode {
   std::string features;
   /// Relocatable object files; linked together they define every function.
   std::vector<std::string> objects;
+  /// Where the time went (ms): translation to LLVM IR (on the calling
+  /// thread), and LLVM's optimization and code generation summed over the
+  /// parts (which run in parallel), and the wall time of the whole call.
+  double translateMillis = 0, optimizeMillis = 0, codegenMillis = 0,
+         wallMillis = 0;
 };
 
 /// The CPU target named by `triple` (empty: the default target's), `cpu`
