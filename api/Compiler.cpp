@@ -195,6 +195,24 @@ Status specializeToLIR(ModuleOp module, const CompilerOptions &options) {
                      buildSpecializationToLirPipeline);
 }
 
+Status optimizeMIR(ModuleOp module, const CompilerOptions &options) {
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
+  return runPipeline(module, **backend, options,
+                     [](OpPassManager &pm, const PipelineOptions &p) {
+                       buildSpecializationPipeline(pm, p,
+                                                   /*staticShapes=*/true);
+                     });
+}
+
+Status lowerMIRToLIR(ModuleOp module, const CompilerOptions &options) {
+  ::rlx::Expected<Backend *> backend = backendOf(options.device);
+  if (!backend)
+    return backend.status();
+  return runPipeline(module, **backend, options, buildMirToLirConversion);
+}
+
 Status compileToLIR(ModuleOp module, const CompilerOptions &options) {
   if (Status s = compileTemplate(module, options); !s)
     return s;

@@ -69,6 +69,11 @@ compileText(MLIRContext *ctx, std::string_view text,
 /// convert-mir-to-lir (buildSpecializationToLirPipeline): LIR after.
 ::rlx::Status specializeToLIR(ModuleOp module, const CompilerOptions &options);
 
+/// The two halves of specializeToLIR: binding and the rest of the MIR
+/// pipeline (optimized MIR after), then convert-mir-to-lir (LIR after).
+::rlx::Status optimizeMIR(ModuleOp module, const CompilerOptions &options);
+::rlx::Status lowerMIRToLIR(ModuleOp module, const CompilerOptions &options);
+
 /// compileTemplate, then specializeToLIR: the module is LIR after.
 ::rlx::Status compileToLIR(ModuleOp module, const CompilerOptions &options);
 

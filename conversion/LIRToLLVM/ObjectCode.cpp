@@ -1,9 +1,9 @@
 //===- ObjectCode.cpp - LLVM dialect to object code for a CPU target ------===//
 #include "conversion/LIRToLLVM/ObjectCode.h"
-#include <chrono>
 #include "conversion/LIRToLLVM/CpuBackend.h"
 #include "dialects/Target/Target.h"
 #include "runtime/HostCpu.h"
+#include <chrono>
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"

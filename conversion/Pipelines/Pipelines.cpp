@@ -140,6 +140,11 @@ void buildMirPipeline(OpPassManager &pm, const PipelineOptions &options,
 void buildSpecializationToLirPipeline(OpPassManager &pm,
                                       const PipelineOptions &options) {
   buildSpecializationPipeline(pm, options, /*staticShapes=*/true);
+  buildMirToLirConversion(pm, options);
+}
+
+void buildMirToLirConversion(OpPassManager &pm,
+                             const PipelineOptions &options) {
   ConvertMIRToLIROptions lir;
   lir.alignment = options.alignment;
   lir.workgroupElements = options.workgroupElements;

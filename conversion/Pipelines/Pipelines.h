@@ -31,8 +31,11 @@ void buildSpecializationPipeline(OpPassManager &pm,
                                  const PipelineOptions &options,
                                  bool staticShapes);
 
-/// buildSpecializationPipeline with static shapes, then convert-mir-to-lir
-/// and the LIR contract: one binding of a template to LIR.
+/// convert-mir-to-lir and the LIR contract, on optimized static MIR.
+void buildMirToLirConversion(OpPassManager &pm, const PipelineOptions &options);
+
+/// buildSpecializationPipeline with static shapes, then
+/// buildMirToLirConversion: one binding of a template to LIR.
 void buildSpecializationToLirPipeline(OpPassManager &pm,
                                       const PipelineOptions &options);
 

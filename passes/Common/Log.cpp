@@ -11,6 +11,7 @@ namespace {
 struct Sinks {
   std::mutex mutex;
   llvm::DenseMap<MLIRContext *, LogSink> byContext;
+  llvm::DenseMap<MLIRContext *, FusionSink> fusionByContext;
 };
 Sinks &sinks() {
   // Never destroyed: a context may log from a static destructor.
@@ -46,6 +47,26 @@ void log(MLIRContext *ctx, ::rlx::LogLevel level, llvm::StringRef text) {
   llvm::errs() << text;
   if (!text.ends_with("\n"))
     llvm::errs() << "\n";
+}
+
+void setFusionSink(MLIRContext *ctx, FusionSink sink) {
+  Sinks &all = sinks();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  if (sink)
+    all.fusionByContext[ctx] = std::move(sink);
+  else
+    all.fusionByContext.erase(ctx);
+}
+
+void recordFusions(MLIRContext *ctx, const std::vector<FusionRecord> &records) {
+  Sinks &all = sinks();
+  // Held while calling, so one function's records arrive together.
+  std::lock_guard<std::mutex> lock(all.mutex);
+  auto it = all.fusionByContext.find(ctx);
+  if (it == all.fusionByContext.end())
+    return;
+  for (const FusionRecord &r : records)
+    it->second(r);
 }
 
 } // namespace mlir::rlx

@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace mlir {
 class MLIRContext;
@@ -30,6 +32,25 @@ void setLogSink(MLIRContext *ctx, LogSink sink);
 /// `text` (a whole report, or one warning) to the sink of `ctx`, else to
 /// stderr.
 void log(MLIRContext *ctx, ::rlx::LogLevel level, llvm::StringRef text);
+
+/// One fusion a fusion pass performed, or missed and why.
+struct FusionRecord {
+  std::string function;
+  std::string pattern;
+  /// The anchor op's name and location.
+  std::string op;
+  /// What was fused, or why not.
+  std::string message;
+  bool fused = false;
+};
+using FusionSink = std::function<void(const FusionRecord &)>;
+
+/// Every fusion record of passes run in `ctx` goes to `sink` as well (the
+/// staged compile API collects them); an empty sink stops that.
+/// Thread-safe; records of one function arrive together.
+void setFusionSink(MLIRContext *ctx, FusionSink sink);
+/// Hands `records` to the sink of `ctx`, if it has one.
+void recordFusions(MLIRContext *ctx, const std::vector<FusionRecord> &records);
 
 } // namespace mlir::rlx
 

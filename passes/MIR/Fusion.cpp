@@ -50,6 +50,15 @@ LogicalResult runFusionPass(func::FuncOp func, ArrayRef<FusionStage> stages,
     stage.diagnose(func, options);
   }
   report.countAfter(func);
+  {
+    std::vector<FusionRecord> records;
+    std::string name = func.getSymName().str();
+    for (const FusionReport::Entry &e : report.fused())
+      records.push_back({name, e.pattern, e.op, e.message, true});
+    for (const FusionReport::Entry &e : report.missed())
+      records.push_back({name, e.pattern, e.op, e.message, false});
+    recordFusions(func->getContext(), records);
+  }
 
   if (config.report || FusionReport::enabledByEnvironment()) {
     std::string title =
