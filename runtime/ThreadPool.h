@@ -31,6 +31,14 @@ namespace rlx::runtime {
 
 class ThreadPool {
 public:
+  /// How long an idle worker spins for the next job before it sleeps on a
+  /// condition variable, and a caller for its job's last workers before it
+  /// does: a sleeping thread takes tens of µs to wake, longer than a small
+  /// dispatch runs, while a spinning one starts in well under 1 µs. The
+  /// cost is a core kept busy for up to this long after each job
+  /// (docs/CPUBackend.md, "Threads").
+  static constexpr int kSpinMicros = 100;
+
   /// The form a task takes inside the pool: `fn(context, index)`.
   using TaskFn = void (*)(void *context, int64_t index);
 
@@ -84,9 +92,17 @@ private:
   /// True from a job's start until its caller ran out of chunks; workers
   /// join only while it is open, so none touches a finished job.
   bool open = false;
-  /// Workers inside runChunks for the current job.
-  int active = 0;
+  /// Workers inside runChunks for the current job (changed under `mutex`;
+  /// read without it by a caller spinning for the end of its job).
+  std::atomic<int> active{0};
   bool stopping = false;
+  /// `generation` and `stopping` for workers spinning without the lock.
+  std::atomic<uint64_t> published{0};
+  std::atomic<bool> stopRequested{false};
+  /// Workers blocked on workCv (under `mutex`), and its copy a caller reads
+  /// to skip the notify when every worker is still spinning.
+  int sleepersWaiting = 0;
+  std::atomic<int> sleepers{0};
 
   // The current job, written under `mutex` before `generation` moves.
   TaskFn taskFn = nullptr;
