@@ -134,4 +134,25 @@ TEST(ThreadPool, NestedCallRunsInline) {
     EXPECT_EQ(hits[k].load(), 1) << "index " << k;
 }
 
+/// Workers spin between jobs (kSpinMicros) and sleep after: jobs in quick
+/// succession (workers still spinning), jobs after a pause longer than the
+/// spin (workers asleep), and pools destroyed in both states. A lost wakeup
+/// would hang here; a worker joining a finished job would miscount.
+TEST(ThreadPool, SpinningAndSleepingWorkersTakeEveryJob) {
+  for (int round = 0; round < 20; ++round) {
+    ThreadPool pool(3);
+    std::atomic<int64_t> sum{0};
+    for (int job = 0; job < 500; ++job) {
+      pool.parallelFor(7, [&](int64_t i) { sum.fetch_add(i + 1); });
+      if (job % 100 == 99)
+        std::this_thread::sleep_for(
+            std::chrono::microseconds(3 * ThreadPool::kSpinMicros));
+    }
+    EXPECT_EQ(sum.load(), 500 * 28) << "round " << round;
+    if (round % 2)
+      std::this_thread::sleep_for(
+          std::chrono::microseconds(3 * ThreadPool::kSpinMicros));
+  }
+}
+
 } // namespace
