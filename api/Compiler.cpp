@@ -286,14 +286,22 @@ parseModuleText(MLIRContext *ctx, std::string_view text,
   return parseModuleText(ctx, model.text, model.sourceName);
 }
 
+CompilerOptions compilerOptionsFor(::rlx::Device device,
+                                   const ::rlx::CompileOptions &options,
+                                   ::rlx::Precision precision,
+                                   ::rlx::LoweringPolicy policy) {
+  CompilerOptions c;
+  c.device = device;
+  c.options = options;
+  c.precision = precision;
+  c.policy = policy;
+  return c;
+}
+
 CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
                                    ::rlx::Device device) {
-  CompilerOptions options;
-  options.device = device;
-  options.options = model.options;
-  options.precision = model.precision;
-  options.policy = model.policy;
-  return options;
+  return compilerOptionsFor(device, model.options, model.precision,
+                            model.policy);
 }
 
 ::rlx::Expected<::rlx::runtime::Artifact>

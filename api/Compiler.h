@@ -105,6 +105,13 @@ parseModuleText(MLIRContext *ctx, std::string_view text,
 ::rlx::Expected<OwningOpRef<ModuleOp>> modelModule(MLIRContext *ctx,
                                                    const ::rlx::Model &model);
 
+/// `options` with the device, precision and lowering policy they are
+/// compiled with.
+CompilerOptions compilerOptionsFor(::rlx::Device device,
+                                   const ::rlx::CompileOptions &options,
+                                   ::rlx::Precision precision,
+                                   ::rlx::LoweringPolicy policy);
+
 /// The compiler options `model` asks for on `device`.
 CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
                                    ::rlx::Device device);

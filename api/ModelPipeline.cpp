@@ -204,12 +204,7 @@ struct ModelCompilePipeline::Impl {
   ~Impl() { mlir::rlx::setLogSink(context.get(), {}); }
 
   mlir::rlx::CompilerOptions compilerOptions(const CompileOptions &o) const {
-    mlir::rlx::CompilerOptions c;
-    c.device = device;
-    c.options = o;
-    c.precision = precision;
-    c.policy = policy;
-    return c;
+    return mlir::rlx::compilerOptionsFor(device, o, precision, policy);
   }
 
   Status requireTemplate() const {
