@@ -79,6 +79,11 @@ static cl::opt<bool> profile(
     "profile", cl::cat(category),
     cl::desc("with --repeat: print each dispatch's mean time, slowest first"),
     cl::init(false));
+static cl::opt<int> profileVsThreads(
+    "profile-vs-threads", cl::cat(category),
+    cl::desc("with --profile on the CPU: also time each dispatch on this "
+             "many threads and print the speed-up of this run's threads"),
+    cl::init(0));
 static cl::opt<int> threads("num-threads", cl::cat(category),
                             cl::desc("worker threads (0: one per core)"),
                             cl::init(0));
@@ -151,6 +156,28 @@ static cl::opt<bool> nativeMatmul(
     cl::init(false));
 static cl::opt<unsigned> printCount("print", cl::cat(category),
                                     cl::desc("values to print"), cl::init(8));
+
+/// The --profile-vs-threads table: each dispatch's mean time on this run's
+/// threads and on `baselineThreads`, and the speed-up, in schedule order.
+static void printSpeedups(const std::vector<rlx::DispatchTime> &run,
+                          const std::vector<rlx::DispatchTime> &baseline,
+                          int baselineThreads) {
+  llvm::outs() << "profile: speed-up over " << baselineThreads
+               << " thread(s), by dispatch (us here, us there, speed-up)\n";
+  double here = 0, there = 0;
+  for (size_t i = 0; i < run.size() && i < baseline.size(); ++i) {
+    here += run[i].meanMicros;
+    there += baseline[i].meanMicros;
+    double ratio = run[i].meanMicros > 0
+                       ? baseline[i].meanMicros / run[i].meanMicros
+                       : 0.0;
+    llvm::outs() << llvm::format("  %10.1f %10.1f %6.2fx  ", run[i].meanMicros,
+                                 baseline[i].meanMicros, ratio)
+                 << run[i].symbol << " " << run[i].kernel << "\n";
+  }
+  llvm::outs() << llvm::format("  %10.1f %10.1f %6.2fx  all dispatches\n", here,
+                               there, here > 0 ? there / here : 0.0);
+}
 
 /// The --profile table: dispatches slowest first, with their share.
 static void printProfile(std::vector<rlx::DispatchTime> times) {
@@ -395,6 +422,13 @@ static rlx::Status checkModeOptions() {
     return misuse("give --cache-dir or --no-cache, not both");
   if (profile && repeat == 0)
     return misuse("--profile times the runs of --repeat N; give --repeat");
+  if (profileVsThreads.getNumOccurrences() && !profile)
+    return misuse("--profile-vs-threads compares --profile's dispatch times; "
+                  "give --profile");
+  if (profileVsThreads.getNumOccurrences() &&
+      (profileVsThreads < 1 || profileVsThreads > 4096))
+    return misuse("--profile-vs-threads " + std::to_string(profileVsThreads) +
+                  ": give 1 to 4096");
   if (threads < 0 || threads > 4096)
     return misuse("--num-threads " + std::to_string(threads) +
                   ": give 0 (one per core) to 4096");
@@ -546,10 +580,14 @@ static int runMain() {
               "s: " + (known.empty() ? "none" : known) + ")"));
     }
   }
+  // Kept for --profile-vs-threads, whose graph needs the same params.
+  std::vector<std::pair<const rlx::Slot *, std::vector<uint8_t>>> paramData;
   for (const rlx::Slot *slot : manifest.slotsWithRole(rlx::SlotRole::param)) {
     auto data = dataFor(*slot, params, randomParams, rng);
     if (!data)
       return fail(data.status());
+    if (profileVsThreads.getNumOccurrences())
+      paramData.push_back({slot, *data});
     // Through GraphDevices when compiling: every device gets it.
     rlx::Status set = devices
                           ? devices->setParamTyped(slot->name, data->data(),
@@ -661,6 +699,30 @@ static int runMain() {
                  << llvm::format("%.1f", micros.back()) << ")\n";
     if (profile)
       printProfile(ranGraph.dispatchTimes());
+    if (profileVsThreads.getNumOccurrences()) {
+      if (used != rlx::Device::cpu)
+        return fail(rlx::Status(rlx::StatusCode::invalid_argument,
+                                "--profile-vs-threads compares CPU thread "
+                                "counts; this run was on " +
+                                    std::string(rlx::deviceName(used))));
+      rlx::LoadOptions load;
+      load.threads = profileVsThreads;
+      const std::vector<uint8_t> &bytes = ranGraph.artifactBytes();
+      auto baseline = rlx::loadBytes(bytes.data(), bytes.size(), load);
+      if (!baseline)
+        return fail(baseline.status());
+      for (const auto &[slot, data] : paramData)
+        if (rlx::Status s = baseline->setParamTyped(slot->name, data.data(),
+                                                    data.size(), slot->dtype);
+            !s)
+          return fail(s);
+      baseline->setProfiling(true);
+      for (unsigned i = 0; i < repeat; ++i)
+        if (auto again = baseline->run(named); !again)
+          return fail(again.status());
+      printSpeedups(ranGraph.dispatchTimes(), baseline->dispatchTimes(),
+                    profileVsThreads);
+    }
   }
   return 0;
 }
