@@ -278,6 +278,9 @@ Status AotCache::Impl::store(const cache::Digest &key,
   if (artifact.size() + cache::kEntryHeaderBytes > options.maxBytes)
     return Status::ok();
   std::vector<uint8_t> entry = cache::encodeEntry(secret, key, artifact);
+  if (entry.empty())
+    return Status(StatusCode::unavailable,
+                  "OpenSSL could not compute the cache entry's MAC");
   Expected<std::string> temp = writeTemp(directory, entry.data(), entry.size());
   if (!temp)
     return temp.status();

@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "api/CacheEntry.h"
 
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
+#include <openssl/params.h>
 
 #include <cstring>
+#include <optional>
 
 namespace rlx::cache {
 
@@ -31,19 +33,29 @@ uint64_t getLE(const uint8_t *in, int bytes) {
   return value;
 }
 
-/// HMAC-SHA-256 of the header's first 48 bytes, then the payload.
-Digest mac(const Secret &secret, const uint8_t *header, const uint8_t *payload,
-           size_t payloadSize) {
-  // One buffer for the one-shot HMAC(): the entry is in memory anyway and
-  // the streaming interface is deprecated in OpenSSL 3.
-  std::vector<uint8_t> message(48 + payloadSize);
-  std::memcpy(message.data(), header, 48);
-  if (payloadSize)
-    std::memcpy(message.data() + 48, payload, payloadSize);
+/// HMAC-SHA-256 of the header's first 48 bytes, then the payload, streamed
+/// through OpenSSL 3's EVP_MAC (the entry is not copied); nullopt if
+/// OpenSSL cannot compute one.
+std::optional<Digest> mac(const Secret &secret, const uint8_t *header,
+                          const uint8_t *payload, size_t payloadSize) {
   Digest out{};
-  unsigned length = 0;
-  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
-       message.data(), message.size(), out.data(), &length);
+  EVP_MAC *hmac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
+  EVP_MAC_CTX *ctx = hmac ? EVP_MAC_CTX_new(hmac) : nullptr;
+  char digest[] = "SHA256";
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+      OSSL_PARAM_construct_end()};
+  size_t length = 0;
+  bool ok =
+      ctx && EVP_MAC_init(ctx, secret.data(), secret.size(), params) == 1 &&
+      EVP_MAC_update(ctx, header, 48) == 1 &&
+      (payloadSize == 0 || EVP_MAC_update(ctx, payload, payloadSize) == 1) &&
+      EVP_MAC_final(ctx, out.data(), &length, out.size()) == 1 &&
+      length == out.size();
+  EVP_MAC_CTX_free(ctx);
+  EVP_MAC_free(hmac);
+  if (!ok)
+    return std::nullopt;
   return out;
 }
 
@@ -74,8 +86,11 @@ std::vector<uint8_t> encodeEntry(const Secret &secret, const Digest &key,
   putLE(out.data() + 4, kCacheEntryVersion, 4);
   std::memcpy(out.data() + 8, key.data(), key.size());
   putLE(out.data() + 40, payload.size(), 8);
-  Digest tag = mac(secret, out.data(), payload.data(), payload.size());
-  std::memcpy(out.data() + 48, tag.data(), tag.size());
+  std::optional<Digest> tag =
+      mac(secret, out.data(), payload.data(), payload.size());
+  if (!tag)
+    return {};
+  std::memcpy(out.data() + 48, tag->data(), tag->size());
   if (!payload.empty())
     std::memcpy(out.data() + kEntryHeaderBytes, payload.data(), payload.size());
   return out;
@@ -111,8 +126,12 @@ Expected<EntryPayload> decodeEntry(const Secret &secret, const Digest &key,
   if (std::memcmp(data + 8, key.data(), key.size()) != 0)
     return Status(StatusCode::not_found,
                   "cache entry holds another key than its file name's");
-  Digest tag = mac(secret, data, data + kEntryHeaderBytes, length);
-  if (CRYPTO_memcmp(tag.data(), data + 48, tag.size()) != 0)
+  std::optional<Digest> tag =
+      mac(secret, data, data + kEntryHeaderBytes, length);
+  if (!tag)
+    return Status(StatusCode::unavailable,
+                  "OpenSSL could not compute the cache entry's MAC");
+  if (CRYPTO_memcmp(tag->data(), data + 48, tag->size()) != 0)
     return Status(StatusCode::data_loss,
                   "cache entry MAC mismatch: damaged, or not written by this "
                   "user's rlx (the directory's secret did not seal it)");

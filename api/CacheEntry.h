@@ -43,7 +43,8 @@ Digest sha256(const uint8_t *data, size_t size);
 /// Lower-case hex of `digest` (64 characters): an entry's file name.
 std::string hex(const Digest &digest);
 
-/// The entry for `payload` under `key`, sealed with `secret`.
+/// The entry for `payload` under `key`, sealed with `secret`; empty if
+/// OpenSSL cannot compute the MAC.
 std::vector<uint8_t> encodeEntry(const Secret &secret, const Digest &key,
                                  const std::vector<uint8_t> &payload);
 
@@ -57,7 +58,8 @@ struct EntryPayload {
 /// data_loss for a truncated entry or one with trailing bytes, a bad magic
 /// or a MAC that does not match (tampered, written with another secret, or
 /// damaged); incompatible for another entry format version; not_found when
-/// it is the entry of another key. The MAC is compared in constant time.
+/// it is the entry of another key; unavailable if OpenSSL cannot compute the
+/// MAC. The MAC is compared in constant time.
 Expected<EntryPayload> decodeEntry(const Secret &secret, const Digest &key,
                                    const uint8_t *data, size_t size);
 

@@ -303,11 +303,10 @@ ModelCompilePipeline::operator=(ModelCompilePipeline &&) noexcept = default;
 ModelCompilePipeline::~ModelCompilePipeline() = default;
 
 /// The params and dim symbols `module` declares (before lowering).
-static Status
+static void
 collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
                  std::set<std::string> &symbols,
                  std::map<std::string, std::vector<std::string>> &inputDims) {
-  Status status = Status::ok();
   module.walk([&](mlir::Operation *op) {
     llvm::StringRef kind = op->getName().getStringRef();
     if ((kind == "hir.param" || kind == "mir.param") &&
@@ -352,7 +351,6 @@ collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
       }
     }
   });
-  return status;
 }
 
 Status ModelCompilePipeline::buildTemplate(std::string_view moduleText,
@@ -371,8 +369,7 @@ Status ModelCompilePipeline::buildTemplate(std::string_view moduleText,
   std::vector<ParamSpec> params;
   std::set<std::string> symbols;
   std::map<std::string, std::vector<std::string>> inputDims;
-  if (Status s = collectSignature(**module, params, symbols, inputDims); !s)
-    return s;
+  collectSignature(**module, params, symbols, inputDims);
   CompileOptions base = options;
   base.dims.clear();
   if (Status s =
@@ -638,6 +635,11 @@ ModelCompilePipeline::runPadded(const ShapeBuckets &buckets,
                     "input '" + in.name + "' needs its shape for runPadded " +
                         "(its dim " + std::to_string(it->second) + " is '" +
                         symbol + "')");
+    if (std::any_of(in.shape.begin(), in.shape.end(),
+                    [](int64_t d) { return d < 0; }))
+      return Status(StatusCode::invalid_argument,
+                    "input '" + in.name + "' has a negative dim in its shape " +
+                        formatShape(in.shape));
     int64_t size = in.shape[it->second];
     if (extent >= 0 && size != extent)
       return Status(StatusCode::invalid_argument,

@@ -18,7 +18,6 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <cstring>

@@ -74,6 +74,21 @@ std::vector<rlx::NamedOutput> runStaticEncoder(int64_t batch, int64_t seq,
                        "x", rlx::TensorView::of(x.data(), {batch, seq, 256}))});
 }
 
+/// Deterministic weights for every param of `pipeline`'s template, in
+/// order (salts from 5, scale 0.2).
+std::vector<std::pair<std::string, std::vector<float>>>
+decoderWeights(const ModelCompilePipeline &pipeline) {
+  std::vector<std::pair<std::string, std::vector<float>>> weights;
+  uint64_t salt = 5;
+  for (const rlx::ParamSpec &p : pipeline.params()) {
+    int64_t n = 1;
+    for (int64_t d : p.shape)
+      n *= d;
+    weights.push_back({p.name, rlx::test::detValues(n, salt++, 0.2)});
+  }
+  return weights;
+}
+
 TEST(ModelVariant, KeysAndBindings) {
   ModelVariant v;
   v.batch = 2;
@@ -235,18 +250,10 @@ TEST(ModelCompilePipeline, PrefillAndDecodeOfOneCausalTemplate) {
   ModelCompilePipeline pipeline;
   ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
   EXPECT_EQ(pipeline.symbols(), (std::vector<std::string>{"seq"}));
-  uint64_t salt = 5;
-  std::vector<std::pair<std::string, std::vector<float>>> weights;
-  for (const rlx::ParamSpec &p : pipeline.params()) {
-    int64_t n = 1;
-    for (int64_t d : p.shape)
-      n *= d;
-    weights.push_back({p.name, rlx::test::detValues(n, salt++, 0.2)});
-    ASSERT_TRUE(pipeline
-                    .setParam(p.name, weights.back().second.data(),
-                              weights.back().second.size())
-                    .isOk());
-  }
+  std::vector<std::pair<std::string, std::vector<float>>> weights =
+      decoderWeights(pipeline);
+  for (auto &[name, values] : weights)
+    ASSERT_TRUE(pipeline.setParam(name, values.data(), values.size()).isOk());
   for (auto [phase, seq] : {std::make_pair(ModelPhase::prefill, int64_t(16)),
                             std::make_pair(ModelPhase::decode, int64_t(1)),
                             std::make_pair(ModelPhase::prefill, int64_t(5))}) {
@@ -349,14 +356,9 @@ TEST(ModelCompilePipeline, RunPaddedWithACausalMask) {
   std::string text = sourceFile("test/Tools/Inputs/causal-decoder.mlir");
   ModelCompilePipeline pipeline(rlx::Device::cpu, 16);
   ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
-  uint64_t salt = 5;
-  for (const rlx::ParamSpec &p : pipeline.params()) {
-    int64_t n = 1;
-    for (int64_t d : p.shape)
-      n *= d;
-    std::vector<float> values = rlx::test::detValues(n, salt++, 0.2);
-    ASSERT_TRUE(pipeline.setParam(p.name, values.data(), values.size()).isOk());
-  }
+  auto weights = decoderWeights(pipeline);
+  for (auto &[name, values] : weights)
+    ASSERT_TRUE(pipeline.setParam(name, values.data(), values.size()).isOk());
   auto buckets = rlx::ShapeBuckets::ladder("seq", 16);
   ASSERT_TRUE(buckets.isOk());
   for (int64_t seq : {5, 3, 16, 1}) {
@@ -401,6 +403,13 @@ TEST(ModelCompilePipeline, RunPaddedWithACausalMask) {
                            rlx::TensorView::of(positions.data(), {4}))});
   EXPECT_EQ(disagree.status().message(),
             "inputs disagree on 'seq': 3 and 4 ('positions')");
+  rlx::NamedInput negative =
+      rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 3, 32}));
+  negative.shape = {-1, -3, 32};
+  EXPECT_EQ(pipeline.runPadded(*buckets, ModelVariant(), {negative})
+                .status()
+                .message(),
+            "input 'x' has a negative dim in its shape [-1x-3x32]");
   auto none = pipeline.runPadded(*rlx::ShapeBuckets::ladder("batch", 4),
                                  ModelVariant(), {});
   EXPECT_EQ(none.status().message(),
