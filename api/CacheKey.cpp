@@ -2,6 +2,7 @@
 #include "api/CacheKey.h"
 #include "passes/MIR/FusionReport.h"
 #include "rlx/Version.h"
+#include "runtime/KernelAbi.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -118,6 +119,7 @@ bool cacheableCompile(const ::rlx::CompileOptions &options) {
   field(text, "key", "rlx-aot 1");
   field(text, "rlx", ::rlx::version());
   field(text, "artifact", std::to_string(::rlx::artifactFormatVersion()));
+  field(text, "kernelAbi", std::to_string(::rlx::abi::kKernelAbiVersion));
   field(text, "build", compilerBuildIdentity());
   field(text, "device", ::rlx::deviceName(options.device));
   field(text, "target", backend.codeFingerprint(options));

@@ -176,6 +176,24 @@ std::vector<std::string> BindingManifest::diff(const BindingManifest &a,
 // ModelCompilePipeline
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// One weight as the pipeline holds it: immutable once made.
+struct Weight {
+  DType dtype = DType::f32;
+  std::vector<uint8_t> bytes;
+
+  /// Its bytes, checked against each graph's param by dtype and size (the
+  /// shape was checked against the template's when it was set).
+  TensorView view() const {
+    TensorView v;
+    v.dtype = dtype;
+    v.data = bytes.data();
+    v.bytes = bytes.size();
+    return v;
+  }
+};
+} // namespace
+
 struct ModelCompilePipeline::Impl {
   Device device;
   size_t capacity;
@@ -193,8 +211,11 @@ struct ModelCompilePipeline::Impl {
   /// Each named input's symbol per dim ("" for a static dim).
   std::map<std::string, std::vector<std::string>> inputDims;
 
-  /// One copy of each weight set.
-  std::map<std::string, std::vector<uint8_t>> weights;
+  /// One copy of each weight set, shared by every specialization: CPU
+  /// graphs read it in place (CompiledGraph::bindParam) and keep it alive,
+  /// so a weight set again gets a new buffer and the old one lives until
+  /// no graph reads it.
+  std::map<std::string, std::shared_ptr<const Weight>> weights;
   /// The FIFO: keys oldest first, and what they hold.
   std::deque<std::string> order;
   std::map<std::string, CompiledComponent> fifo;
@@ -250,6 +271,14 @@ struct ModelCompilePipeline::Impl {
     return std::move(clone);
   }
 
+  /// Binds `graph`'s param `name`, if its code reads one, to `weight`.
+  static Status bindWeight(CompiledGraph &graph, const std::string &name,
+                           const std::shared_ptr<const Weight> &weight) {
+    if (!graph.manifest().findSlot(SlotRole::param, name))
+      return Status::ok(); // this binding's code does not read it
+    return graph.bindParam(name, weight->view(), weight);
+  }
+
   /// Compiles `variant` and gives it every weight set so far.
   Expected<CompiledComponent> compileVariant(const ModelVariant &variant) {
     if (Status s = requireTemplate(); !s)
@@ -272,15 +301,9 @@ struct ModelCompilePipeline::Impl {
     if (!graph)
       return graph.status();
     auto shared = std::make_shared<CompiledGraph>(std::move(*graph));
-    for (const auto &[name, bytes] : weights) {
-      const Slot *slot = shared->manifest().findSlot(SlotRole::param, name);
-      if (!slot)
-        continue; // this binding's code does not read it
-      if (Status s = shared->setParamTyped(name, bytes.data(), bytes.size(),
-                                           slot->dtype);
-          !s)
+    for (const auto &[name, weight] : weights)
+      if (Status s = bindWeight(*shared, name, weight); !s)
         return s;
-    }
     BindingManifest manifest =
         bindingManifestOf(shared->manifest(), variant.cacheKey());
     return CompiledComponent{std::move(shared), std::move(manifest)};
@@ -439,12 +462,15 @@ Status ModelCompilePipeline::setParam(const std::string &name,
                   "param '" + name + "': " + std::to_string(value.bytes) +
                       " bytes do not hold " + formatShape(value.shape) +
                       " elements of " + dtypeName(value.dtype));
+  auto weight = std::make_shared<Weight>();
+  weight->dtype = value.dtype;
   const auto *bytes = static_cast<const uint8_t *>(value.data);
-  impl_->weights[name].assign(bytes, bytes + value.bytes);
+  weight->bytes.assign(bytes, bytes + value.bytes);
+  std::shared_ptr<const Weight> shared = std::move(weight);
+  impl_->weights[name] = shared;
   for (auto &[key, component] : impl_->fifo)
-    if (component.graph->manifest().findSlot(SlotRole::param, name))
-      if (Status s = component.graph->setParam(name, value); !s)
-        return s;
+    if (Status s = Impl::bindWeight(*component.graph, name, shared); !s)
+      return s;
   return Status::ok();
 }
 
@@ -725,8 +751,8 @@ size_t ModelCompilePipeline::capacity() const { return impl_->capacity; }
 uint64_t ModelCompilePipeline::weightBytes() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   uint64_t total = 0;
-  for (const auto &[name, bytes] : impl_->weights)
-    total += bytes.size();
+  for (const auto &[name, weight] : impl_->weights)
+    total += weight->bytes.size();
   return total;
 }
 

@@ -59,6 +59,7 @@ CompiledGraph CompiledGraphFactory::make(runtime::LoadedExecutable loaded,
   impl->artifact = std::move(artifact);
   const Manifest &m = impl->executable->manifest();
   impl->bound.assign(m.slots.size(), false);
+  impl->keepAlive.assign(m.slots.size(), nullptr);
   impl->inputSlots = m.slotsWithRole(SlotRole::input);
   impl->boundInputs.assign(impl->inputSlots.size(), nullptr);
   for (const Slot *slot : m.slotsWithRole(SlotRole::output))
@@ -117,7 +118,40 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
   if (Status s = executable->writeSlot(slot, data); !s)
     return s;
   bound[*index] = true;
+  keepAlive[*index].reset();
   return Status::ok();
+}
+
+Status CompiledGraph::Impl::bindParam(const std::string &name,
+                                      const TensorView &value,
+                                      std::shared_ptr<const void> owner) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Expected<size_t> index = findSlot(SlotRole::param, name);
+  if (!index)
+    return index.status();
+  const Slot &slot = manifest().slots[*index];
+  if (Status s =
+          checkData(slot, value.data, value.bytes, value.dtype, value.shape);
+      !s)
+    return s;
+  Expected<bool> inPlace = executable->bindSlot(slot, value.data);
+  if (!inPlace)
+    return inPlace.status();
+  bound[*index] = true;
+  // The code reads `value.data` from now on only when bound in place.
+  keepAlive[*index] = *inPlace ? std::move(owner) : nullptr;
+  return Status::ok();
+}
+
+Status CompiledGraph::bindParam(const std::string &name,
+                                const TensorView &value,
+                                std::shared_ptr<const void> keepAlive) {
+  return impl_->bindParam(name, value, std::move(keepAlive));
+}
+
+MemoryUse CompiledGraph::memoryUse() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->executable->memoryUse();
 }
 
 Expected<std::vector<NamedOutput>>

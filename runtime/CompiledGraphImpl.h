@@ -53,6 +53,9 @@ struct CompiledGraph::Impl {
   Device device = Device::cpu;
   /// Which param slots have been bound (by manifest slot index).
   std::vector<bool> bound;
+  /// What keeps the memory of params bound in place alive (bindParam), by
+  /// manifest slot index.
+  std::vector<std::shared_ptr<const void>> keepAlive;
   /// Input slots and output views in manifest order, made once at load so
   /// runSlots allocates nothing.
   std::vector<const Slot *> inputSlots;
@@ -129,6 +132,9 @@ struct CompiledGraph::Impl {
   /// setParam's checks and write. Takes `mutex`.
   Status setParam(const std::string &name, const void *data, size_t bytes,
                   DType dtype, const std::vector<int64_t> &shape);
+  /// bindParam's checks and binding. Takes `mutex`.
+  Status bindParam(const std::string &name, const TensorView &value,
+                   std::shared_ptr<const void> owner);
 
   /// Checks `inputs` (each input exactly once, dtype, size, shape when
   /// given), that every parameter is bound, and runs. Caller holds `mutex`.

@@ -10,6 +10,7 @@
 #ifndef RLX_RUNTIME_EXECUTABLE_H
 #define RLX_RUNTIME_EXECUTABLE_H
 
+#include "rlx/CompiledGraph.h"
 #include "rlx/Manifest.h"
 #include "rlx/Status.h"
 
@@ -29,6 +30,15 @@ public:
   /// Copies `bytes` bytes (the slot's size, checked by the caller) into
   /// the slot: how parameters are set. Constant slots are set at load.
   virtual Status writeSlot(const Slot &slot, const void *data) = 0;
+  /// Makes the code read the slot (a param) from `data`, which the caller
+  /// keeps valid and unchanged while runs may read it, without a copy where
+  /// the device can (the CPU); elsewhere the same as writeSlot. Returns
+  /// whether the data is read in place.
+  virtual Expected<bool> bindSlot(const Slot &slot, const void *data) {
+    if (Status s = writeSlot(slot, data); !s)
+      return s;
+    return false;
+  }
 
   /// Runs every dispatch in manifest order. `inputs` holds one pointer per
   /// input slot (manifest order) to that input's data, read during the call
@@ -46,6 +56,8 @@ public:
   virtual const std::vector<uint64_t> &dispatchNanos() const = 0;
   /// The runs the sums cover.
   virtual uint64_t profiledRuns() const = 0;
+  /// The memory the executable holds for data (rlx/CompiledGraph.h).
+  virtual MemoryUse memoryUse() const = 0;
 };
 
 } // namespace rlx::runtime

@@ -1,7 +1,7 @@
 /*===- KernelAbi.h - The one definition of the CPU kernel ABI --------------===*
  *
  * How compiled CPU code and the runtime meet: the entry point of each
- * dispatch, its symbol name, its arguments and the input table. Code
+ * dispatch, its symbol name, its arguments and the slot table. Code
  * generation (conversion/LIRToLLVM), manifest building (api/), the runtime
  * (runtime/cpu) and hand-written test kernels all include this header, so the
  * ABI is written down once (docs/CPUBackend.md, "Code ABI").
@@ -17,16 +17,20 @@
 #include <stdint.h>
 
 /* Version 1: `void rlx_dispatch_<i>(arena, inputs, x, y, z)`.
- * Version 2: each dispatch function also exports its footprint (below). */
-#define RLX_KERNEL_ABI_VERSION 2
+ * Version 2: each dispatch function also exports its footprint (below).
+ * Version 3: the table holds the params after the inputs; the code reads
+ *            params only through it, never from the arena. */
+#define RLX_KERNEL_ABI_VERSION 3
 
 /* The parameters of every dispatch entry point, in order:
- *   arena   the executable's arena (params, constants, outputs, temporaries);
- *   inputs  the input table: inputs[j] is where the data of the program's j-th
- *           input slot (manifest order) is; at least one entry;
+ *   arena   the executable's arena (constants, outputs, temporaries, and
+ *           the input slots a run without a table reads);
+ *   slots   the slot table: slots[j] is where the data of the program's
+ *           j-th input slot (manifest order) is, then slots[I + k] where
+ *           its k-th param slot's data is (I inputs); at least one entry;
  *   x y z   the workgroup's coordinate in the dispatch's grid. */
 #define RLX_DISPATCH_PARAMS                                                    \
-  void *arena, const void *const *inputs, int64_t x, int64_t y, int64_t z
+  void *arena, const void *const *slots, int64_t x, int64_t y, int64_t z
 
 /* The symbol of dispatch `index` of a program, for C definitions:
  * `void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) { ... }`. */
@@ -41,8 +45,9 @@ typedef void (*rlx_dispatch_fn)(RLX_DISPATCH_PARAMS);
  *   then per view (kernel argument, in order): input, offset, size
  *
  * where `input` is RLX_FOOTPRINT_ARENA for a view of the arena (`offset` in
- * the arena) or j for a view of the j-th input's memory (`offset` within
- * that input). The loader compares it with the manifest's grid and views,
+ * the arena) or j for a view of the memory of slot table entry j (an input
+ * or a param; `offset` within that slot). The loader compares it with the
+ * manifest's grid and views,
  * so an edited manifest cannot make valid code run past a buffer; a
  * dispatch symbol without a footprint is not loaded. */
 #define RLX_FOOTPRINT_SUFFIX "_footprint"
@@ -68,7 +73,7 @@ using DispatchFn = rlx_dispatch_fn;
 /// Positions of the entry point's parameters (RLX_DISPATCH_PARAMS).
 enum DispatchParam : unsigned {
   kArenaParam = 0,
-  kInputsParam = 1,
+  kSlotsParam = 1,
   /// x; y and z follow.
   kFirstCoordinateParam = 2,
   kDispatchParamCount = 5,
@@ -101,11 +106,11 @@ inline std::string footprintSymbol(std::string_view symbol) {
   return std::string(symbol) + RLX_FOOTPRINT_SUFFIX;
 }
 
-/// Entries of the input table of a program with `inputs` input slots: one
-/// per input, and one unused entry when there is none (the code reads the
-/// table as a memref of at least one element).
-constexpr size_t inputTableSize(size_t inputs) {
-  return inputs == 0 ? 1 : inputs;
+/// Entries of the slot table of a program with `tableSlots` input and
+/// param slots: one per slot, and one unused entry when there is none (the
+/// code reads the table as a memref of at least one element).
+constexpr size_t slotTableSize(size_t tableSlots) {
+  return tableSlots == 0 ? 1 : tableSlots;
 }
 
 } // namespace rlx::abi

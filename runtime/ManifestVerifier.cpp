@@ -109,16 +109,20 @@ Status verifyDispatch(size_t index, const Dispatch &dispatch,
     uint64_t end = view.offset + view.size;
     for (size_t i = 0; i < manifest.slots.size(); ++i) {
       const Slot &slot = manifest.slots[i];
-      if (slot.role != SlotRole::input)
+      // Inputs and params are read where the caller holds them (the CPU's
+      // slot table), so a view of one must lie inside it.
+      if (slot.role != SlotRole::input && slot.role != SlotRole::param)
         continue;
       uint64_t slotEnd = slot.offset + slot.size;
       bool overlaps = view.offset < slotEnd && slot.offset < end;
       bool inside = view.offset >= slot.offset && end <= slotEnd;
       if (overlaps && !inside)
         return invalid(where + ": bytes " + rangeString(view.offset, end) +
-                       " cross the edge of input " + slotLabel(i, slot) +
-                       " at " + rangeString(slot.offset, slotEnd) +
-                       " (a view of an input lies inside it)");
+                       " cross the edge of " + slotRoleName(slot.role) + " " +
+                       slotLabel(i, slot) + " at " +
+                       rangeString(slot.offset, slotEnd) + " (a view of " +
+                       (slot.role == SlotRole::input ? "an input" : "a param") +
+                       " lies inside it)");
     }
   }
   return Status::ok();

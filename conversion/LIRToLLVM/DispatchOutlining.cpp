@@ -90,30 +90,32 @@ static void rewriteStridedCopies(func::FuncOp fn) {
   }
 }
 
-/// An input slot of a program: its arena range, in lir.io order (the order
-/// of the runtime's input table).
-struct InputSlot {
+/// A slot the code reads through the slot table (an input or a param): its
+/// arena range. In table order: the inputs, then the params, each in lir.io
+/// order (= manifest order).
+struct TableSlot {
   int64_t offset, bytes;
 };
 
-static SmallVector<InputSlot> inputSlotsOf(lir::ProgramOp program) {
-  SmallVector<InputSlot> inputs;
-  for (auto io : program.getBody().front().getOps<lir::IOOp>()) {
-    if (io.getKind() != IOKind::input)
-      continue;
-    MemRefType type = io.getMemRefType();
-    int64_t bits = type.getElementTypeBitWidth();
-    inputs.push_back({io.getOffsetAttr().getInt(),
-                      type.getNumElements() * ((bits + 7) / 8)});
-  }
-  return inputs;
+static SmallVector<TableSlot> tableSlotsOf(lir::ProgramOp program) {
+  SmallVector<TableSlot> slots;
+  for (IOKind kind : {IOKind::input, IOKind::param})
+    for (auto io : program.getBody().front().getOps<lir::IOOp>()) {
+      if (io.getKind() != kind)
+        continue;
+      MemRefType type = io.getMemRefType();
+      int64_t bits = type.getElementTypeBitWidth();
+      slots.push_back({io.getOffsetAttr().getInt(),
+                       type.getNumElements() * ((bits + 7) / 8)});
+    }
+  return slots;
 }
 
-/// The bytes of input `index` as a memref<bytes x i8> at the address the
-/// input table holds for it: a memref descriptor built from the pointer
+/// The bytes of table slot `index` as a memref<bytes x i8> at the address
+/// the slot table holds for it: a memref descriptor built from the pointer
 /// (the cast folds away when memrefs become descriptors).
-static Value boundInput(OpBuilder &b, Location loc, Value table, unsigned index,
-                        int64_t bytes) {
+static Value boundSlot(OpBuilder &b, Location loc, Value table, unsigned index,
+                       int64_t bytes) {
   MLIRContext *ctx = b.getContext();
   Type i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(ctx);
@@ -141,18 +143,19 @@ static Value boundInput(OpBuilder &b, Location loc, Value table, unsigned index,
 /// Builds the function of one dispatch before `insertBefore`.
 static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
                                     lir::KernelOp kernel, MemRefType arenaType,
-                                    ArrayRef<InputSlot> inputs, StringRef name,
-                                    Operation *insertBefore) {
+                                    ArrayRef<TableSlot> tableSlots,
+                                    StringRef name, Operation *insertBefore) {
   MLIRContext *ctx = dispatch.getContext();
   Location loc = dispatch.getLoc();
   Type i64 = IntegerType::get(ctx, 64);
   auto tableType = MemRefType::get(
-      {static_cast<int64_t>(::rlx::abi::inputTableSize(inputs.size()))}, i64);
+      {static_cast<int64_t>(::rlx::abi::slotTableSize(tableSlots.size()))},
+      i64);
   // The entry point's parameters, in the ABI's order (RLX_DISPATCH_PARAMS).
   SmallVector<Type, ::rlx::abi::kDispatchParamCount> params(
       ::rlx::abi::kDispatchParamCount, i64);
   params[::rlx::abi::kArenaParam] = arenaType;
-  params[::rlx::abi::kInputsParam] = tableType;
+  params[::rlx::abi::kSlotsParam] = tableType;
   OpBuilder b(insertBefore);
   auto fn =
       b.create<func::FuncOp>(loc, name, FunctionType::get(ctx, params, {}));
@@ -161,15 +164,15 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
   fn->setAttr("lir.grid", kernel.getGridAttr());
 
   // The views: one memref.view per kernel argument at its constant offset,
-  // of the arena, or of the input's own memory when it lies in an input
-  // slot (inputs are bound, not copied: docs/CPUBackend.md).
+  // of the arena, or of the slot's own memory when it lies in an input or
+  // param slot (those are bound, not copied: docs/CPUBackend.md).
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToEnd(entry);
   Block &kernelEntry = kernel.getBody().front();
   IRMapping mapping;
   DenseMap<unsigned, Value> bound;
   // The footprint (runtime/KernelAbi.h): the grid, then per view its
-  // input (or the arena), offset and size, as the code below uses them.
+  // table slot (or the arena), offset and size, as the code below uses them.
   SmallVector<int64_t> footprint(3, 1);
   for (auto [i, n] : llvm::enumerate(kernel.getGrid()))
     footprint[i] = n;
@@ -182,16 +185,16 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
     int64_t at = viewOp.getOffsetAttr().getInt();
     int64_t source = RLX_FOOTPRINT_ARENA;
     Value base = entry->getArgument(::rlx::abi::kArenaParam);
-    for (auto [index, input] : llvm::enumerate(inputs)) {
-      if (at < input.offset || at >= input.offset + input.bytes)
+    for (auto [index, slot] : llvm::enumerate(tableSlots)) {
+      if (at < slot.offset || at >= slot.offset + slot.bytes)
         continue;
       Value &memory = bound[index];
       if (!memory)
-        memory = boundInput(b, viewOp.getLoc(),
-                            entry->getArgument(::rlx::abi::kInputsParam), index,
-                            input.bytes);
+        memory = boundSlot(b, viewOp.getLoc(),
+                           entry->getArgument(::rlx::abi::kSlotsParam), index,
+                           slot.bytes);
       base = memory;
-      at -= input.offset;
+      at -= slot.offset;
       source = static_cast<int64_t>(index);
       break;
     }
@@ -269,7 +272,7 @@ static LogicalResult outlinePrograms(ModuleOp module) {
     auto arenaType = MemRefType::get({program.getArenaSizeAttr().getInt()},
                                      IntegerType::get(module.getContext(), 8));
     SymbolTable kernels(program);
-    SmallVector<InputSlot> inputs = inputSlotsOf(program);
+    SmallVector<TableSlot> tableSlots = tableSlotsOf(program);
     unsigned index = 0;
     for (auto schedule : program.getBody().getOps<lir::ScheduleOp>()) {
       for (auto dispatch : schedule.getBody().getOps<lir::DispatchOp>()) {
@@ -286,7 +289,7 @@ static LogicalResult outlinePrograms(ModuleOp module) {
                  << "', but the module already has a symbol of that name";
         // lir.dispatch C1 guarantees the kernel.
         auto kernel = kernels.lookup<lir::KernelOp>(dispatch.getKernel());
-        outlineDispatch(dispatch, kernel, arenaType, inputs, name, program);
+        outlineDispatch(dispatch, kernel, arenaType, tableSlots, name, program);
       }
     }
   }

@@ -309,8 +309,10 @@ LogicalResult FunctionLowering::plan() {
 
   SmallVector<unsigned> order(slots);
   SmallVector<BufferRequest> requests;
+  // Params trail the arena (MemoryPlan.h): the CPU keeps them outside it.
   for (unsigned id : slots)
-    requests.push_back({buffers[id].bytes, /*pinned=*/true, 0, 0});
+    requests.push_back({buffers[id].bytes, /*pinned=*/true, 0, 0,
+                        /*trailing=*/buffers[id].kind == BufferKind::param});
   for (auto [id, buffer] : llvm::enumerate(buffers)) {
     if (buffer.kind != BufferKind::temp)
       continue;

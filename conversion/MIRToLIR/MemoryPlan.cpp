@@ -27,19 +27,25 @@ mlir::rlx::planMemory(llvm::ArrayRef<BufferRequest> requests,
   MemoryPlan plan;
   plan.offsets.assign(requests.size(), 0);
 
-  // Slots: one after the other, in request order.
+  // Places the pinned requests with `trailing` one after the other, in
+  // request order, from `cursor`; false on overflow.
+  auto placeConsecutive = [&](bool trailing, int64_t &cursor) {
+    for (auto [i, request] : llvm::enumerate(requests)) {
+      if (!request.pinned || request.trailing != trailing)
+        continue;
+      std::optional<int64_t> offset = alignUp(cursor, alignment);
+      std::optional<int64_t> end =
+          offset ? endOf(*offset, request.bytes) : std::nullopt;
+      if (!end)
+        return false;
+      plan.offsets[i] = *offset;
+      cursor = *end;
+    }
+    return true;
+  };
   int64_t cursor = 0;
-  for (auto [i, request] : llvm::enumerate(requests)) {
-    if (!request.pinned)
-      continue;
-    std::optional<int64_t> offset = alignUp(cursor, alignment);
-    std::optional<int64_t> end =
-        offset ? endOf(*offset, request.bytes) : std::nullopt;
-    if (!end)
-      return std::nullopt;
-    plan.offsets[i] = *offset;
-    cursor = *end;
-  }
+  if (!placeConsecutive(/*trailing=*/false, cursor))
+    return std::nullopt;
   int64_t arenaSize = cursor;
   std::optional<int64_t> base = alignUp(cursor, alignment);
   if (!base)
@@ -98,6 +104,11 @@ mlir::rlx::planMemory(llvm::ArrayRef<BufferRequest> requests,
     arenaSize = std::max(arenaSize, *end);
     placed.push_back(i);
   }
+  // Trailing slots (params) above everything else.
+  bool anyTrailing = llvm::any_of(
+      requests, [](const BufferRequest &r) { return r.pinned && r.trailing; });
+  if (anyTrailing && !placeConsecutive(/*trailing=*/true, arenaSize))
+    return std::nullopt;
   plan.arenaSize = arenaSize;
   return plan;
 }

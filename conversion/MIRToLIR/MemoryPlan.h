@@ -18,12 +18,16 @@ namespace mlir::rlx {
 /// owns its bytes for the whole run. Any other buffer must stay intact from
 /// the schedule step that writes it through the last step that reads it,
 /// both inclusive: a kernel's operands and results are live at its step, so
-/// a result never shares bytes with an operand of the same kernel.
+/// a result never shares bytes with an operand of the same kernel. A
+/// trailing buffer is pinned and placed after every other one: params, so
+/// that a runtime which keeps them outside the arena (the CPU reads them
+/// through the slot table) allocates only the bytes below them.
 struct BufferRequest {
   int64_t bytes = 0;
   bool pinned = false;
   int64_t firstStep = 0;
   int64_t lastStep = 0;
+  bool trailing = false;
 };
 
 /// Where each request lives, in request order, and the arena's size (the
@@ -38,7 +42,9 @@ struct MemoryPlan {
 /// pinned slots, in order of first step (ties: request order); each takes
 /// the smallest aligned gap between the buffers already placed whose
 /// lifetimes overlap its own (best fit), else the first aligned offset above
-/// them all. Returns nullopt when an offset would overflow int64.
+/// them all. Trailing buffers then get consecutive aligned slots in request
+/// order from the first aligned offset above everything else. Returns
+/// nullopt when an offset would overflow int64.
 std::optional<MemoryPlan> planMemory(llvm::ArrayRef<BufferRequest> requests,
                                      int64_t alignment);
 

@@ -165,6 +165,19 @@ struct OutputViews {
   const OutputView *end() const { return first + count; }
 };
 
+/// The memory a compiled graph holds for data (docs/Embedding.md,
+/// "Parameters and memory").
+struct MemoryUse {
+  /// The arena it allocated: on the CPU the bytes below the params (which
+  /// live outside it), on Vulkan the whole arena, params included, in
+  /// device memory.
+  uint64_t arenaBytes = 0;
+  /// Its own copies of params made by setParam, outside the arena (CPU).
+  uint64_t ownedParamBytes = 0;
+  /// Param bytes it reads in place from the caller's memory (bindParam).
+  uint64_t borrowedParamBytes = 0;
+};
+
 struct CompiledGraphFactory;
 
 /// Thread safety: every member may be called from several threads at once.
@@ -188,6 +201,19 @@ public:
   /// Binds parameter `name` to `value`, whose dtype and shape must be the
   /// parameter's.
   Status setParam(const std::string &name, const TensorView &value);
+  /// Binds parameter `name` to the caller's memory without copying it: on
+  /// the CPU the code reads `value.data` in place on every later run, so it
+  /// must stay valid and unchanged until the parameter is set or bound
+  /// again or the graph is destroyed; the graph holds `keepAlive` (may be
+  /// null) for exactly that long, so shared weights can own themselves. Any
+  /// alignment of the element type will do. On a device with memory of its
+  /// own (Vulkan) the data is copied as setParam does and `keepAlive` is
+  /// released at once. Checks as setParam; many graphs may bind one buffer
+  /// (docs/Embedding.md, "Parameters and memory").
+  Status bindParam(const std::string &name, const TensorView &value,
+                   std::shared_ptr<const void> keepAlive = nullptr);
+  /// The memory the graph holds for data now.
+  MemoryUse memoryUse() const;
   /// Runs with named inputs (each input exactly once) and returns copies of
   /// the outputs. Thread-safe: concurrent calls are serialized. Inputs are
   /// read where they are, during the call only (not copied, never written;

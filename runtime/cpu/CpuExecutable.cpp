@@ -175,12 +175,15 @@ std::string gridString(const int64_t *grid) {
 
 /// Checks dispatch `index` of `manifest` against `footprint`, what its code
 /// was compiled to touch (runtime/KernelAbi.h): the same grid, and the same
-/// views, each of the arena or inside the input slot it reads. The manifest
-/// has been verified (its views lie inside the arena); the footprint is
-/// read only as far as the manifest's view count once the counts agree.
+/// views, each of the arena or inside the table slot (input or param) it
+/// reads; a view of the arena must not touch a param, which lives outside
+/// it. Raises `arenaEnd` to the end of every arena view. The manifest has
+/// been verified (its views lie inside the arena); the footprint is read
+/// only as far as the manifest's view count once the counts agree.
 Status checkFootprint(size_t index, const Manifest &manifest,
                       const int64_t *footprint,
-                      const std::vector<const Slot *> &inputs) {
+                      const std::vector<const Slot *> &tableSlots,
+                      uint64_t &arenaEnd) {
   const Dispatch &dispatch = manifest.dispatches[index];
   std::string label = dispatchLabel(index, dispatch.symbol);
   auto invalid = [&](const std::string &message) {
@@ -210,24 +213,33 @@ Status checkFootprint(size_t index, const Manifest &manifest,
         return invalid(where + "the code touches offset " +
                        std::to_string(offset) + " size " +
                        std::to_string(size) + " of the arena");
+      uint64_t end = view.offset + view.size;
+      for (const Slot *slot : tableSlots)
+        if (slot->role == SlotRole::param && view.size && slot->size &&
+            view.offset < slot->offset + slot->size && slot->offset < end)
+          return invalid(where + "the code reads param '" + slot->name +
+                         "' from the arena; params are read through the "
+                         "slot table (kernel ABI " +
+                         std::to_string(abi::kKernelAbiVersion) + ")");
+      arenaEnd = std::max(arenaEnd, end);
       continue;
     }
-    if (uint64_t(source) >= inputs.size())
-      return invalid(where + "the code reads input " + std::to_string(source) +
-                     " and the manifest has " + std::to_string(inputs.size()) +
-                     " inputs");
-    const Slot &slot = *inputs[source];
-    std::string input =
-        "input " + std::to_string(source) + " ('" + slot.name + "')";
-    // A caller's input buffer holds exactly the slot's bytes.
+    if (uint64_t(source) >= tableSlots.size())
+      return invalid(where + "the code reads table slot " +
+                     std::to_string(source) + " and the manifest has " +
+                     std::to_string(tableSlots.size()) + " inputs and params");
+    const Slot &slot = *tableSlots[source];
+    std::string what = std::string(slotRoleName(slot.role)) + " '" + slot.name +
+                       "' (table slot " + std::to_string(source) + ")";
+    // A caller's buffer holds exactly the slot's bytes.
     if (uint64_t(offset) > slot.size || uint64_t(size) > slot.size - offset)
       return invalid(where + "the code reads offset " + std::to_string(offset) +
-                     " size " + std::to_string(size) + " of " + input +
+                     " size " + std::to_string(size) + " of " + what +
                      ", which holds " + std::to_string(slot.size) + " bytes");
     if (view.offset != slot.offset + uint64_t(offset) ||
         view.size != uint64_t(size))
       return invalid(where + "the code reads offset " + std::to_string(offset) +
-                     " size " + std::to_string(size) + " of " + input +
+                     " size " + std::to_string(size) + " of " + what +
                      " (at arena offset " + std::to_string(slot.offset) + ")");
   }
   return Status::ok();
@@ -276,6 +288,10 @@ struct CpuExecutable::Impl {
   std::string reported;
   /// calloc's block; the arena is its first aligned byte.
   void *arenaBlock = nullptr;
+  /// The executable's own copies of params, allocated on the first one
+  /// written (aligned as the arena: the block's first aligned byte).
+  void *paramBlock = nullptr;
+  uint8_t *paramCopies = nullptr;
   /// The object code calls cblas_sgemm (set while linking).
   std::atomic<bool> callsOpenBlas{false};
 
@@ -283,6 +299,7 @@ struct CpuExecutable::Impl {
     // The JIT first: tearing it down may still report into `reported`.
     lljit.reset();
     std::free(arenaBlock);
+    std::free(paramBlock);
   }
 
   /// Turns a failed lookup of `name`, dispatch `index`'s symbol or its
@@ -346,6 +363,34 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
   exe->manifestCopy = manifest;
   exe->pool = pool;
   exe->impl = std::make_unique<Impl>();
+
+  // The slot table's order (inputs, then params) and the layout of the
+  // param copies; `arenaEnd` is the end of every other slot and of every
+  // arena view (raised while the footprints are checked).
+  std::vector<const Slot *> tableSlots =
+      manifest.slotsWithRole(SlotRole::input);
+  size_t inputCount = tableSlots.size();
+  for (const Slot *slot : manifest.slotsWithRole(SlotRole::param))
+    tableSlots.push_back(slot);
+  size_t alignment = std::max<uint64_t>(64, manifest.alignment);
+  exe->tableIndexOfSlot.assign(manifest.slots.size(), -1);
+  uint64_t arenaEnd = 0;
+  for (size_t i = 0; i < manifest.slots.size(); ++i) {
+    const Slot &slot = manifest.slots[i];
+    if (slot.role != SlotRole::param)
+      arenaEnd = std::max(arenaEnd, slot.offset + slot.size);
+  }
+  for (size_t t = 0; t < tableSlots.size(); ++t) {
+    exe->tableIndexOfSlot[tableSlots[t] - manifest.slots.data()] =
+        static_cast<int64_t>(t);
+    if (t < inputCount)
+      continue;
+    // Verified slots lie inside the arena, so these sums cannot overflow.
+    uint64_t at = (exe->paramCopyBytes + alignment - 1) & ~(alignment - 1);
+    exe->paramCopyOffset.push_back(at);
+    exe->paramCopyBytes = at + tableSlots[t]->size;
+  }
+  exe->table.assign(abi::slotTableSize(tableSlots.size()), nullptr);
 
   if (!manifest.dispatches.empty()) {
     bool noCode =
@@ -439,7 +484,6 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
               llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly),
           jit.mangleAndIntern(name));
     };
-    std::vector<const Slot *> inputs = manifest.slotsWithRole(SlotRole::input);
     exe->functions.reserve(manifest.dispatches.size());
     for (size_t i = 0; i < manifest.dispatches.size(); ++i) {
       const std::string &symbol = manifest.dispatches[i].symbol;
@@ -458,7 +502,7 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
                                       footprint.takeError());
       if (Status s = checkFootprint(
               i, manifest, footprint->getAddress().toPtr<const int64_t *>(),
-              inputs);
+              tableSlots, arenaEnd);
           !s)
         return s;
       exe->functions.push_back(function->getAddress().toPtr<abi::DispatchFn>());
@@ -468,8 +512,14 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
   // calloc, not new + memset: large arenas come from mmap and stay untouched
   // until used, yet read as zeros, so runs are deterministic even if a kernel
   // read a byte nobody wrote.
-  size_t alignment = std::max<uint64_t>(64, manifest.alignment);
-  uint64_t arenaSize = manifest.arenaSize;
+  // The params' bytes are not allocated in the arena when they trail
+  // everything else, as the compiler places them (MemoryPlan.h).
+  uint64_t paramsBegin = manifest.arenaSize;
+  for (size_t t = inputCount; t < tableSlots.size(); ++t)
+    paramsBegin = std::min(paramsBegin, tableSlots[t]->offset);
+  uint64_t arenaSize =
+      arenaEnd <= paramsBegin ? paramsBegin : manifest.arenaSize;
+  exe->arenaBytes = arenaSize;
   if (arenaSize > SIZE_MAX - alignment)
     return Status(StatusCode::resource_exhausted,
                   "arena of " + std::to_string(arenaSize) +
@@ -490,22 +540,101 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
     if (slot.role == SlotRole::input)
       exe->arenaInputs.push_back(exe->arenaBase + slot.offset);
   }
-  // The table always has an entry: the code reads a memref of at least one.
-  if (exe->arenaInputs.empty())
-    exe->arenaInputs.push_back(exe->arenaBase);
+  std::copy(exe->arenaInputs.begin(), exe->arenaInputs.end(),
+            exe->table.begin());
+  // A table with no slot still has its entry: point it somewhere valid.
+  if (tableSlots.empty())
+    exe->table[0] = exe->arenaBase;
   return exe;
 }
 
 CpuExecutable::~CpuExecutable() = default;
+
+int64_t CpuExecutable::tableIndex(const Slot &slot) const {
+  const std::vector<Slot> &slots = manifestCopy.slots;
+  if (&slot >= slots.data() && &slot < slots.data() + slots.size())
+    return tableIndexOfSlot[&slot - slots.data()];
+  const Slot *own = manifestCopy.findSlot(slot.role, slot.name);
+  return own ? tableIndexOfSlot[own - slots.data()] : -1;
+}
 
 Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
   if (running.load(std::memory_order_acquire))
     return Status(StatusCode::failed_precondition,
                   "writing slot '" + slot.name + "' of '" + manifestCopy.name +
                       "' while a run() is in progress");
+  if (slot.role != SlotRole::param) {
+    if (slot.size)
+      std::memcpy(arenaBase + slot.offset, data, slot.size);
+    return Status::ok();
+  }
+  int64_t index = tableIndex(slot);
+  if (index < 0)
+    return Status(StatusCode::not_found, "'" + manifestCopy.name +
+                                             "' has no param named '" +
+                                             slot.name + "'");
+  if (!impl->paramCopies) {
+    size_t alignment = std::max<uint64_t>(64, manifestCopy.alignment);
+    void *block = std::calloc(1, paramCopyBytes + alignment);
+    if (!block)
+      return Status(StatusCode::resource_exhausted,
+                    "cannot allocate " + std::to_string(paramCopyBytes) +
+                        " bytes for the params of '" + manifestCopy.name + "'");
+    impl->paramBlock = block;
+    auto base = reinterpret_cast<uintptr_t>(block);
+    base = (base + alignment - 1) & ~(uintptr_t(alignment) - 1);
+    impl->paramCopies = reinterpret_cast<uint8_t *>(base);
+  }
+  size_t param = static_cast<size_t>(index) - arenaInputs.size();
+  uint8_t *copy = impl->paramCopies + paramCopyOffset[param];
   if (slot.size)
-    std::memcpy(arenaBase + slot.offset, data, slot.size);
+    std::memcpy(copy, data, slot.size);
+  table[index] = copy;
   return Status::ok();
+}
+
+Expected<bool> CpuExecutable::bindSlot(const Slot &slot, const void *data) {
+  if (slot.role != SlotRole::param) {
+    if (Status s = writeSlot(slot, data); !s)
+      return s;
+    return false;
+  }
+  if (running.load(std::memory_order_acquire))
+    return Status(StatusCode::failed_precondition,
+                  "binding param '" + slot.name + "' of '" + manifestCopy.name +
+                      "' while a run() is in progress");
+  int64_t index = tableIndex(slot);
+  if (index < 0)
+    return Status(StatusCode::not_found, "'" + manifestCopy.name +
+                                             "' has no param named '" +
+                                             slot.name + "'");
+  // A zero-byte param is never read; any non-null address will do.
+  table[index] = data ? data : arenaBase;
+  return true;
+}
+
+const uint8_t *CpuExecutable::slotData(const Slot &slot) const {
+  if (slot.role == SlotRole::param) {
+    int64_t index = tableIndex(slot);
+    return index < 0 ? nullptr : static_cast<const uint8_t *>(table[index]);
+  }
+  return arenaBase + slot.offset;
+}
+
+MemoryUse CpuExecutable::memoryUse() const {
+  MemoryUse use;
+  use.arenaBytes = arenaBytes;
+  use.ownedParamBytes = impl->paramCopies ? paramCopyBytes : 0;
+  std::vector<const Slot *> params =
+      manifestCopy.slotsWithRole(SlotRole::param);
+  for (size_t p = 0; p < params.size(); ++p) {
+    const void *at = table[arenaInputs.size() + p];
+    bool owned =
+        impl->paramCopies && at == impl->paramCopies + paramCopyOffset[p];
+    if (at && !owned)
+      use.borrowedParamBytes += params[p]->size;
+  }
+  return use;
 }
 
 void CpuExecutable::setProfiling(bool on) {
@@ -531,8 +660,20 @@ Status CpuExecutable::run(const void *const *inputs) {
       openblas_set_num_threads(want);
   }
 #endif
+  // Every param must be set: the code would read through a null entry.
+  for (size_t p = 0; p < paramCopyOffset.size(); ++p)
+    if (!table[arenaInputs.size() + p]) {
+      running.store(false, std::memory_order_release);
+      return Status(StatusCode::failed_precondition,
+                    "run() on '" + manifestCopy.name + "': param '" +
+                        manifestCopy.slotsWithRole(SlotRole::param)[p]->name +
+                        "' was never set");
+    }
+  const void **entries = this->table.data();
+  for (size_t j = 0; j < arenaInputs.size(); ++j)
+    entries[j] = inputs ? inputs[j] : arenaInputs[j];
   uint8_t *arena = arenaBase;
-  const void *const *table = inputs ? inputs : arenaInputs.data();
+  const void *const *table = entries;
   for (size_t i = 0; i < functions.size(); ++i) {
     abi::DispatchFn fn = functions[i];
     const Dispatch &dispatch = manifestCopy.dispatches[i];

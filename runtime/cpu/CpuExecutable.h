@@ -4,6 +4,9 @@
 // its object code into the process with LLVM ORC, resolves one function per
 // dispatch and allocates the arena; run() calls the dispatches in order, each
 // over its grid, spreading grid points over a ThreadPool (docs/CPUBackend.md).
+// Params live outside the arena: the code reads each through the slot table
+// (runtime/KernelAbi.h), from a copy the executable owns (writeSlot) or from
+// the caller's memory in place (bindSlot).
 //
 // Thread safety: one executable owns one arena, and run() writes it, so run()
 // must not be called on the same executable from several threads at once. A
@@ -64,8 +67,9 @@ public:
   /// previous one has finished. `inputs` holds one pointer per input slot
   /// (manifest order) to that input's data, which the code reads in place
   /// and never writes; it must stay valid until run() returns. Null: the
-  /// inputs are in their arena slots. Parameters must already be in the
-  /// arena; outputs are there afterwards. Not reentrant (see above).
+  /// inputs are in their arena slots. Every param must have been written or
+  /// bound (failed_precondition naming the first that was not); outputs are
+  /// in the arena afterwards. Not reentrant (see above).
   /// If the code calls cblas_sgemm, OpenBLAS is first set to the pool's
   /// thread count (1 without a pool): a process-wide setting, so executables
   /// with different pools that run at the same time share whichever count
@@ -80,13 +84,22 @@ public:
   /// The runs the sums cover.
   uint64_t profiledRuns() const override { return runs; }
 
+  /// A param is copied into the executable's own param memory (allocated on
+  /// the first param written); any other slot into the arena.
   Status writeSlot(const Slot &slot, const void *data) override;
-  const uint8_t *slotData(const Slot &slot) const override {
-    return arenaBase + slot.offset;
-  }
+  /// A param: the code reads it at `data` from now on, nothing is copied
+  /// (`data` must stay valid and unchanged while runs may read it, until
+  /// the slot is written or bound again); returns true. Any other slot: as
+  /// writeSlot, returns false.
+  Expected<bool> bindSlot(const Slot &slot, const void *data) override;
+  /// A param's data where the table points (null until set); any other
+  /// slot's bytes in the arena.
+  const uint8_t *slotData(const Slot &slot) const override;
+  MemoryUse memoryUse() const override;
 
-  /// The arena: manifest().arenaSize bytes, aligned to at least 64 and to
-  /// manifest().alignment, zeroed at load, constants copied in.
+  /// The arena: the bytes below the params (MemoryUse::arenaBytes), aligned
+  /// to at least 64 and to manifest().alignment, zeroed at load, constants
+  /// copied in.
   uint8_t *arena() { return arenaBase; }
   const uint8_t *arena() const { return arenaBase; }
   const Manifest &manifest() const override { return manifestCopy; }
@@ -101,11 +114,23 @@ private:
   /// Owns the linked code (the function pointers below point into it) and
   /// the arena.
   std::unique_ptr<Impl> impl;
+  /// The table position of manifest slot i (inputs, then params), or -1.
+  int64_t tableIndex(const Slot &slot) const;
   std::vector<abi::DispatchFn> functions;
   uint8_t *arenaBase = nullptr;
-  /// The input table of a run without bound inputs: each input slot's
-  /// address in the arena (at least one entry).
+  uint64_t arenaBytes = 0;
+  /// Each input slot's address in the arena: the table of a run without
+  /// bound inputs.
   std::vector<const void *> arenaInputs;
+  /// The slot table (runtime/KernelAbi.h): inputs, then params, at least
+  /// one entry; a param's entry is null until it is written or bound.
+  std::vector<const void *> table;
+  /// Manifest slot index -> table index (-1: not in the table).
+  std::vector<int64_t> tableIndexOfSlot;
+  /// Where each param's owned copy lies in the param memory (table order,
+  /// params only) and that memory's size.
+  std::vector<uint64_t> paramCopyOffset;
+  uint64_t paramCopyBytes = 0;
   bool profiling = false;
   std::vector<uint64_t> nanos;
   uint64_t runs = 0;

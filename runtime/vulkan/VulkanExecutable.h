@@ -97,6 +97,12 @@ public:
   void setProfiling(bool on) override;
   const std::vector<uint64_t> &dispatchNanos() const override { return nanos; }
   uint64_t profiledRuns() const override { return runs; }
+  /// The arena (params included) in device memory; bindSlot copies.
+  MemoryUse memoryUse() const override {
+    MemoryUse use;
+    use.arenaBytes = manifestCopy.arenaSize;
+    return use;
+  }
 
   /// The arena is mapped device memory (no staging copies).
   bool unifiedMemory() const { return unified; }

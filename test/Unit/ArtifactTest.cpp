@@ -38,9 +38,9 @@ Artifact makeArtifact() {
   w.name = "w";
   w.role = SlotRole::param;
   w.dtype = DType::f16;
-  w.shape = {8};
+  w.shape = {32};
   w.offset = 64;
-  w.size = 16;
+  w.size = 64;
   Slot c;
   c.name = "c";
   c.role = SlotRole::constant;
@@ -311,13 +311,16 @@ TEST(Artifact, OtherKernelAbiVersion) {
   Artifact a = makeArtifact();
   a.kernelAbiVersion = ::rlx::abi::kKernelAbiVersion + 1;
   expectRejected(serializeArtifact(a), StatusCode::incompatible,
-                 "the code was compiled against kernel ABI version 3; this "
-                 "runtime implements version 2");
+                 "the code was compiled against kernel ABI version " +
+                     std::to_string(::rlx::abi::kKernelAbiVersion + 1) +
+                     "; this runtime implements version " +
+                     std::to_string(::rlx::abi::kKernelAbiVersion));
   // Version 1 code exports no footprints (runtime/KernelAbi.h).
   a.kernelAbiVersion = 1;
   expectRejected(serializeArtifact(a), StatusCode::incompatible,
                  "the code was compiled against kernel ABI version 1; this "
-                 "runtime implements version 2");
+                 "runtime implements version " +
+                     std::to_string(::rlx::abi::kKernelAbiVersion));
 }
 
 TEST(Artifact, UnknownDevice) {
@@ -455,7 +458,7 @@ TEST(Artifact, DuplicateSlotName) {
   Artifact a = makeArtifact();
   a.manifest.slots[1].name = "c";
   a.manifest.slots[1].role = SlotRole::constant;
-  a.manifest.slots[1].data.assign(16, 0);
+  a.manifest.slots[1].data.assign(64, 0);
   expectManifestRejected(a, "slot 2 ('c'): duplicate constant name");
 }
 
@@ -516,6 +519,15 @@ TEST(Artifact, ViewCrossingAnInputSlot) {
   EXPECT_TRUE(decode(serializeArtifact(a)).isOk());
 }
 
+// So does a view of a param (kernel ABI 3: the slot table).
+TEST(Artifact, ViewCrossingAParamSlot) {
+  Artifact a = makeArtifact();
+  a.manifest.dispatches[0].views[0] = {48, 32};
+  expectManifestRejected(a, "dispatch 0 ('rlx_dispatch_0') view 0: bytes [48, "
+                            "80) cross the edge of param slot 1 ('w') at [64, "
+                            "128) (a view of a param lies inside it)");
+}
+
 TEST(Artifact, OverlappingSlots) {
   Artifact a = makeArtifact();
   a.manifest.slots[3].offset = 128; // y onto c
@@ -526,7 +538,7 @@ TEST(Artifact, OverlappingSlots) {
   a.manifest.slots[0].shape = {32};
   a.manifest.slots[0].size = 128;
   a.manifest.dispatches[0].views[0] = {0, 128};
-  expectManifestRejected(a, "slot 1 ('w'): bytes [64, 80) overlap slot 0 "
+  expectManifestRejected(a, "slot 1 ('w'): bytes [64, 128) overlap slot 0 "
                             "('x') at [0, 128)");
   // Empty slots hold no byte: they may share an offset.
   a = makeArtifact();
@@ -649,7 +661,7 @@ std::vector<uint32_t> tinySpirv() {
 }
 
 /// makeArtifact()'s manifest with Vulkan code: kernel 0 ("k0") reads x and
-/// writes y, kernel 1 ("main") writes w's 64-byte aligned block.
+/// writes y, kernel 1 ("main") writes w.
 Artifact makeVulkanArtifact() {
   Artifact a = makeArtifact();
   a.device = "vulkan";

@@ -53,14 +53,15 @@ struct Dispatch {
   std::string symbol;
   std::array<int64_t, 3> grid = {1, 1, 1};
   DispatchFn fn = nullptr;
-  /// The arena offsets of the program's input slots (the input table the
-  /// tests pass points into the arena, where they wrote the inputs).
-  std::vector<int64_t> inputOffsets;
+  /// The arena offsets of the program's input slots, then of its param
+  /// slots (the slot table the tests pass points into the arena, where
+  /// they wrote the inputs and params).
+  std::vector<int64_t> tableOffsets;
 
   /// Calls the function at one grid point.
   void call(void *arena, int64_t x, int64_t y, int64_t z) const {
     std::vector<const void *> table;
-    for (int64_t offset : inputOffsets)
+    for (int64_t offset : tableOffsets)
       table.push_back(static_cast<uint8_t *>(arena) + offset);
     if (table.empty())
       table.push_back(arena);
@@ -139,15 +140,18 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &ctx);
   if (!module)
     return ::testing::AssertionFailure() << "parse failed:\n" << diagnostics;
-  // Input slots per program, before the lowering erases the programs.
+  // Table slots per program (inputs, then params: runtime/KernelAbi.h),
+  // before the lowering erases the programs.
   std::map<std::string, std::vector<int64_t>> inputs;
   size_t programs = 0;
   module->walk([&](mlir::rlx::lir::ProgramOp program) {
     ++programs;
     std::vector<int64_t> &offsets = inputs[program.getSymName().str()];
-    for (auto io : program.getBody().front().getOps<mlir::rlx::lir::IOOp>())
-      if (io.getKind() == mlir::rlx::IOKind::input)
-        offsets.push_back(io.getOffsetAttr().getInt());
+    for (mlir::rlx::IOKind kind :
+         {mlir::rlx::IOKind::input, mlir::rlx::IOKind::param})
+      for (auto io : program.getBody().front().getOps<mlir::rlx::lir::IOOp>())
+        if (io.getKind() == kind)
+          offsets.push_back(io.getOffsetAttr().getInt());
   });
   PassManager pm(&ctx);
   mlir::rlx::PipelineOptions options;
@@ -169,7 +173,7 @@ std::vector<float> randomFloats(size_t n, uint32_t seed, float lo = -2.0f,
     std::string program = inputs.empty() ? "" : inputs.begin()->first;
     if (programs > 1)
       program = d.symbol.substr(0, d.symbol.rfind("_rlx_dispatch_"));
-    d.inputOffsets = inputs[program];
+    d.tableOffsets = inputs[program];
     for (auto [i, g] : llvm::enumerate(grid.asArrayRef()))
       d.grid[i] = g;
     out.dispatches.push_back(d);

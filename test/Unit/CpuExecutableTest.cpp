@@ -376,7 +376,7 @@ TEST(CpuExecutable, InputSmallerThanTheCodeReadsIsRefused) {
   expectLoadFails(a, StatusCode::invalid_argument,
                   "dispatch 0 ('rlx_dispatch_0'): view 0: the manifest says "
                   "offset 0 size 512, the code reads offset 0 size 1024 of "
-                  "input 0 ('x'), which holds 512 bytes");
+                  "input 'x' (table slot 0), which holds 512 bytes");
   // Its size alone edited: the manifest disagrees with itself.
   a = makeArtifact();
   a.manifest.slots[0].size = 512;
@@ -391,8 +391,8 @@ TEST(CpuExecutable, InputTheCodeReadsIsRequired) {
   a.manifest.slots[0].role = SlotRole::output;
   expectLoadFails(a, StatusCode::invalid_argument,
                   "dispatch 0 ('rlx_dispatch_0'): view 0: the manifest says "
-                  "offset 0 size 1024, the code reads input 0 and the "
-                  "manifest has 0 inputs");
+                  "offset 0 size 1024, the code reads table slot 0 and the "
+                  "manifest has 0 inputs and params");
 }
 
 TEST(CpuExecutable, OverlappingSlotsAreRefused) {

@@ -49,6 +49,11 @@ public:
   rlx::Status writeSlot(const rlx::Slot &slot, const void *data) override {
     return real->writeSlot(slot, data);
   }
+  rlx::Expected<bool> bindSlot(const rlx::Slot &slot,
+                               const void *data) override {
+    return real->bindSlot(slot, data);
+  }
+  rlx::MemoryUse memoryUse() const override { return real->memoryUse(); }
   rlx::Status run(const void *const *) override {
     return rlx::Status(rlx::StatusCode::data_loss, "injected run failure");
   }

@@ -76,6 +76,82 @@ TEST(TypedTensors, ShapesAndDtypesAreChecked) {
   EXPECT_TRUE(graph.run(inputs()).isOk());
 }
 
+std::vector<float> runY(rlx::CompiledGraph &graph) {
+  auto out = graph.run(inputs());
+  EXPECT_TRUE(out.isOk()) << out.status().toString();
+  if (!out)
+    return {};
+  const float *y = (*out)[0].floats();
+  return std::vector<float>(y, y + 4);
+}
+
+// bindParam: the CPU reads the caller's memory in place (later changes are
+// seen), holds the keep-alive exactly as long, and counts the bytes as
+// borrowed; setParam makes an owned copy again.
+TEST(Params, BindParamReadsTheCallersMemoryInPlace) {
+  rlx::Session session;
+  auto compiledGraph = session.compile(linearGraph());
+  ASSERT_TRUE(compiledGraph.isOk()) << compiledGraph.status().toString();
+  rlx::CompiledGraph &graph = *compiledGraph;
+  uint64_t paramBytes = 4 * (6 + 2);
+  EXPECT_EQ(graph.memoryUse().ownedParamBytes, 0u);
+  EXPECT_EQ(graph.memoryUse().borrowedParamBytes, 0u);
+  // The arena holds no param on the CPU.
+  EXPECT_LE(graph.memoryUse().arenaBytes + paramBytes,
+            graph.manifest().arenaSize);
+
+  auto w = std::make_shared<std::vector<float>>(kW);
+  std::vector<float> b = kB;
+  ASSERT_TRUE(graph
+                  .bindParam("w", rlx::TensorView::of(w->data(), {3, 2}),
+                             std::shared_ptr<const void>(w, w->data()))
+                  .isOk());
+  ASSERT_TRUE(graph.bindParam("b", rlx::TensorView::of(b.data(), {2})).isOk());
+  EXPECT_EQ(w.use_count(), 2);
+  EXPECT_EQ(runY(graph), kY);
+  rlx::MemoryUse bound = graph.memoryUse();
+  EXPECT_EQ(bound.ownedParamBytes, 0u);
+  EXPECT_EQ(bound.borrowedParamBytes, paramBytes);
+
+  // In place: a change to the caller's bias shows in the next run.
+  b = {1.5f, 2.0f};
+  EXPECT_EQ(runY(graph), (std::vector<float>{5.5f, 1.0f, 11.5f, 1.0f}));
+
+  // Errors name the param; the binding stays as it was.
+  std::vector<float> short1(5);
+  EXPECT_EQ(
+      graph.bindParam("w", rlx::TensorView::of(short1.data(), {5})).message(),
+      "param 'w' has shape [3x2], got [5]");
+  EXPECT_EQ(graph.bindParam("bias", rlx::TensorView::of(b.data(), {2})).code(),
+            rlx::StatusCode::not_found);
+  EXPECT_EQ(runY(graph), (std::vector<float>{5.5f, 1.0f, 11.5f, 1.0f}));
+
+  // setParam copies again: the keep-alive goes, later changes do not show.
+  ASSERT_TRUE(
+      graph.setParam("w", rlx::TensorView::of(kW.data(), {3, 2})).isOk());
+  EXPECT_EQ(w.use_count(), 1);
+  ASSERT_TRUE(graph.setParam("b", kB.data(), kB.size()).isOk());
+  b = {100, 100};
+  EXPECT_EQ(runY(graph), kY);
+  EXPECT_EQ(graph.memoryUse().borrowedParamBytes, 0u);
+  EXPECT_GE(graph.memoryUse().ownedParamBytes, paramBytes);
+}
+
+// One buffer bound into two graphs: one copy of the weights in memory.
+TEST(Params, TwoGraphsShareOneBoundBuffer) {
+  rlx::Session session;
+  auto g1 = session.compile(linearGraph());
+  auto g2 = session.compile(linearGraph());
+  ASSERT_TRUE(g1.isOk() && g2.isOk());
+  for (rlx::CompiledGraph *g : {&*g1, &*g2}) {
+    ASSERT_TRUE(
+        g->bindParam("w", rlx::TensorView::of(kW.data(), {3, 2})).isOk());
+    ASSERT_TRUE(g->bindParam("b", rlx::TensorView::of(kB.data(), {2})).isOk());
+    EXPECT_EQ(runY(*g), kY);
+    EXPECT_EQ(g->memoryUse().ownedParamBytes, 0u);
+  }
+}
+
 TEST(TypedTensors, TypedOutputsRefuseTheWrongType) {
   rlx::CompiledGraph graph = compiled();
   auto out = graph.run(inputs());

@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Artifact.h"
+#include "runtime/Executable.h"
+#include "runtime/Runtime.h"
 
 #include "rlx/CompiledGraph.h"
 #include "rlx/Session.h"
@@ -34,6 +36,17 @@ func.func @f(%x: tensor<32x64xf32> {mir.name = "x"}, %w: tensor<64x48xf32> {mir.
   return %y : tensor<32x48xf32>
 })";
 
+// The same with w a parameter: the code reads it through the slot table
+// (kernel ABI 3), from memory outside the arena.
+const char *kParamModel = R"(
+func.func @f(%x: tensor<32x64xf32> {mir.name = "x"}) -> (tensor<32x48xf32> {mir.name = "y"}) {
+  %w = mir.param "w" : tensor<64x48xf32>
+  %h = mir.matmul %x, %w : (tensor<32x64xf32>, tensor<64x48xf32>) -> tensor<32x48xf32>
+  %t = mir.unary tanh %h : tensor<32x48xf32>
+  %y = mir.softmax %t axis = -1 : tensor<32x48xf32>
+  return %y : tensor<32x48xf32>
+})";
+
 constexpr int kM = 32, kK = 64, kN = 48;
 
 std::vector<float> values(size_t n, int seed) {
@@ -45,9 +58,11 @@ std::vector<float> values(size_t n, int seed) {
 
 class ManifestTrust : public ::testing::Test {
 protected:
+  virtual const char *model() const { return kModel; }
+
   void SetUp() override {
     rlx::Session session;
-    auto graph = session.compile(kModel);
+    auto graph = session.compile(model());
     ASSERT_TRUE(graph.isOk()) << graph.status().toString();
     bytes = graph->artifactBytes();
     auto artifact =
@@ -64,8 +79,13 @@ protected:
     auto graph = rlx::loadBytes(artifactBytes.data(), artifactBytes.size());
     ASSERT_TRUE(graph.isOk()) << graph.status().toString();
     std::vector<float> x = values(kM * kK, 1), w = values(kK * kN, 2);
-    auto outputs = graph->run({{"x", x.data(), x.size() * sizeof(float)},
-                               {"w", w.data(), w.size() * sizeof(float)}});
+    std::vector<rlx::NamedInput> inputs = {
+        {"x", x.data(), x.size() * sizeof(float)}};
+    if (graph->manifest().findSlot(rlx::SlotRole::param, "w"))
+      ASSERT_TRUE(graph->setParam("w", w.data(), w.size()).isOk());
+    else
+      inputs.push_back({"w", w.data(), w.size() * sizeof(float)});
+    auto outputs = graph->run(inputs);
     ASSERT_TRUE(outputs.isOk()) << outputs.status().toString();
     ASSERT_EQ(outputs->size(), 1u);
     const float *y = (*outputs)[0].floats();
@@ -232,6 +252,76 @@ TEST_F(ManifestTrust, InputShrunkUnderTheCode) {
               v.size = x.size;
       },
       rlx::StatusCode::invalid_argument, "which holds 4096 bytes");
+}
+
+/// kParamModel: w is a param slot, read through the slot table.
+class ParamManifestTrust : public ManifestTrust {
+protected:
+  const char *model() const override { return kParamModel; }
+
+  const rlx::Slot &param() const {
+    return *valid.manifest.findSlot(rlx::SlotRole::param, "w");
+  }
+};
+
+TEST_F(ParamManifestTrust, ValidArtifactLoadsAndComputes) {
+  ASSERT_NE(valid.manifest.findSlot(rlx::SlotRole::param, "w"), nullptr);
+  // The param trails the arena (conversion/MIRToLIR/MemoryPlan.h).
+  for (const rlx::Slot &s : valid.manifest.slots)
+    if (s.role != rlx::SlotRole::param)
+      EXPECT_LE(s.offset + s.size, param().offset) << s.name;
+  expectLoadsAndComputes(bytes);
+}
+
+// The runtime itself refuses a run that would read a param never set (the
+// slot table would hold a null entry), and runs once it is written.
+TEST_F(ParamManifestTrust, RunWithAParamNeverSetIsRefused) {
+  auto exe = rlx::runtime::load(valid);
+  ASSERT_TRUE(exe.isOk()) << exe.status().toString();
+  rlx::Status s = (*exe)->run(nullptr);
+  EXPECT_EQ(s.code(), rlx::StatusCode::failed_precondition);
+  EXPECT_EQ(s.message(), "run() on 'f': param 'w' was never set");
+  std::vector<float> w = values(kK * kN, 2);
+  ASSERT_TRUE((*exe)->writeSlot(param(), w.data()).isOk());
+  EXPECT_TRUE((*exe)->run(nullptr).isOk());
+  rlx::MemoryUse use = (*exe)->memoryUse();
+  EXPECT_EQ(use.ownedParamBytes, 64u * 48 * 4);
+  EXPECT_LE(use.arenaBytes, param().offset);
+}
+
+// w shrunk with its shape and its views: a caller's 6 KiB would be read
+// past by the matmul.
+TEST_F(ParamManifestTrust, ParamShrunkUnderTheCode) {
+  expectRefused(
+      [](Artifact &a) {
+        rlx::Slot &w = *const_cast<rlx::Slot *>(
+            a.manifest.findSlot(rlx::SlotRole::param, "w"));
+        w.shape = {32, 48};
+        w.size /= 2;
+        for (rlx::Dispatch &d : a.manifest.dispatches)
+          for (rlx::ArenaRange &v : d.views)
+            if (v.offset == w.offset)
+              v.size = w.size;
+      },
+      rlx::StatusCode::invalid_argument,
+      "of param 'w' (table slot 1), which holds 6144 bytes");
+}
+
+// w moved onto the intermediate between the dispatches: the matmul's view
+// of w no longer matches the code, and the softmax would read w's bytes
+// from the arena, where params never are.
+TEST_F(ParamManifestTrust, ParamMovedOntoAnArenaView) {
+  const rlx::ArenaRange &between = valid.manifest.dispatches[1].views[0];
+  ASSERT_GE(between.size, 1u);
+  expectRefused(
+      [&](Artifact &a) {
+        rlx::Slot &w = *const_cast<rlx::Slot *>(
+            a.manifest.findSlot(rlx::SlotRole::param, "w"));
+        w.offset = between.offset;
+        w.shape = {int64_t(between.size / 4)};
+        w.size = between.size;
+      },
+      rlx::StatusCode::invalid_argument, "param 'w'");
 }
 
 } // namespace

@@ -42,6 +42,28 @@ TEST(MemoryPlan, SlotsInOrderAligned) {
   EXPECT_EQ(plan->arenaSize, 193);
 }
 
+BufferRequest trailing(int64_t bytes) { return {bytes, true, 0, 0, true}; }
+
+TEST(MemoryPlan, TrailingSlotsGoAboveEverythingElse) {
+  // Slot, param, temp, param, slot: the slots first, then the temporary,
+  // then the params in request order (MemoryPlan.h).
+  std::vector<BufferRequest> requests = {slot(10), trailing(100),
+                                         temp(70, 0, 0), trailing(1), slot(64)};
+  auto plan = planMemory(requests, 64);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->offsets, (llvm::SmallVector<int64_t>{0, 256, 128, 384, 64}));
+  EXPECT_EQ(plan->arenaSize, 385);
+  expectDisjoint(requests, *plan);
+}
+
+TEST(MemoryPlan, TrailingSlotsOnlyStartAtZero) {
+  std::vector<BufferRequest> requests = {trailing(8), trailing(8)};
+  auto plan = planMemory(requests, 16);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->offsets, (llvm::SmallVector<int64_t>{0, 16}));
+  EXPECT_EQ(plan->arenaSize, 24);
+}
+
 TEST(MemoryPlan, ChainReusesDeadBuffer) {
   // a [0,1], b [1,2], c [2,3]: c takes a's bytes.
   std::vector<BufferRequest> requests = {slot(64), temp(64, 0, 1),
@@ -100,10 +122,12 @@ TEST(MemoryPlan, OverflowIsReported) {
   int64_t half = std::numeric_limits<int64_t>::max() / 2 + 1;
   std::vector<BufferRequest> requests = {slot(half), slot(half)};
   EXPECT_FALSE(planMemory(requests, 64));
+  std::vector<BufferRequest> trailingPast = {slot(half), trailing(half)};
+  EXPECT_FALSE(planMemory(trailingPast, 64));
 }
 
 TEST(MemoryPlan, ManyRandomLifetimesStayDisjoint) {
-  std::vector<BufferRequest> requests = {slot(100), slot(7)};
+  std::vector<BufferRequest> requests = {slot(100), trailing(9), slot(7)};
   uint64_t state = 12345;
   auto next = [&](int64_t bound) {
     state = state * 6364136223846793005ull + 1442695040888963407ull;

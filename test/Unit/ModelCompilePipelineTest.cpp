@@ -49,6 +49,17 @@ std::string staticEncoder(int64_t batch, int64_t seq) {
                       ", 256]");
 }
 
+/// test/Install/Inputs/linear.mlir (y = x w + b) with a symbolic batch.
+std::string symbolicLinear() {
+  std::string text = sourceFile("test/Install/Inputs/linear.mlir");
+  text = replaced(text, "tensor<2x3xf32> \\{hir.name = \"x\"\\}",
+                  "tensor<?x3xf32> {hir.name = \"x\", hir.dims = "
+                  "[\"batch\", 3]}");
+  text = replaced(text, "tensor<2x2xf32>", "tensor<?x2xf32>");
+  text = replaced(text, "tensor<2x3xf32>", "tensor<?x3xf32>");
+  return text;
+}
+
 std::vector<float> encoderInput(int64_t batch, int64_t seq) {
   return rlx::test::detValues(batch * seq * 256, 1, 1.0);
 }
@@ -122,6 +133,8 @@ TEST(ModelCompilePipeline, EncoderForManyShapesMatchesStaticCompiles) {
 
   const std::pair<int64_t, int64_t> shapes[] = {
       {1, 16}, {2, 32}, {4, 64}, {8, 16}, {1, 128}};
+  // Every graph the pipeline made, kept alive to add up their memory.
+  std::vector<std::shared_ptr<rlx::CompiledGraph>> graphs;
   for (auto [batch, seq] : shapes) {
     ModelVariant v;
     v.batch = batch;
@@ -142,20 +155,67 @@ TEST(ModelCompilePipeline, EncoderForManyShapesMatchesStaticCompiles) {
     if (batch == 1 && seq == 128)
       rlx::test::expectClose(out[0], std::string(RLX_SOURCE_DIR) +
                                          "/test/e2e/goldens/encoder_y.npy");
+    // The specialization reads the pipeline's weights in place: it holds
+    // no param bytes of its own, and its arena none of theirs.
+    rlx::MemoryUse use = (*graph)->memoryUse();
+    EXPECT_EQ(use.ownedParamBytes, 0u) << v.cacheKey();
+    EXPECT_EQ(use.borrowedParamBytes, weightBytes) << v.cacheKey();
+    EXPECT_LE(use.arenaBytes + weightBytes, (*graph)->manifest().arenaSize);
+    graphs.push_back(*graph);
   }
-  // One copy of the weights, however many specializations.
+  // One copy of the weights, however many specializations: the memory
+  // they all hold is the weights once plus each one's working arena.
   EXPECT_EQ(pipeline.cachedVariants().size(), 5u);
   EXPECT_EQ(pipeline.weightBytes(), weightBytes);
+  uint64_t owned = 0;
+  for (const auto &g : graphs)
+    owned += g->memoryUse().ownedParamBytes;
+  EXPECT_EQ(owned, 0u);
+}
+
+// A weight set again reaches every specialization; the buffer a graph
+// reads lives as long as the graph, even past the pipeline.
+TEST(ModelCompilePipeline, SharedWeightsOutliveThePipeline) {
+  std::string linear = symbolicLinear();
+  std::vector<float> x = {1, 2, 3, 4, 5, 6};
+  auto run = [&](rlx::CompiledGraph &g, int64_t batch) {
+    auto y = runOrFail(g, {rlx::NamedInput::of(
+                              "x", rlx::TensorView::of(x.data(), {batch, 3}))});
+    return y.empty()
+               ? std::vector<float>{}
+               : std::vector<float>(y[0].floats(), y[0].floats() + 2 * batch);
+  };
+  std::shared_ptr<rlx::CompiledGraph> kept;
+  {
+    ModelCompilePipeline pipeline;
+    ASSERT_TRUE(pipeline.buildTemplate(linear).isOk());
+    std::vector<float> w = {1, 0, 0, 1, 1, -1}, b = {0.5f, 0.5f};
+    ASSERT_TRUE(pipeline.setParam("w", w.data(), w.size()).isOk());
+    ASSERT_TRUE(pipeline.setParam("b", b.data(), b.size()).isOk());
+    ModelVariant one, two;
+    two.batch = 2;
+    auto g1 = pipeline.getOrCompile(one);
+    auto g2 = pipeline.getOrCompile(two);
+    ASSERT_TRUE(g1.isOk() && g2.isOk());
+    EXPECT_EQ(run(**g2, 2), (std::vector<float>{4.5f, -0.5f, 10.5f, -0.5f}));
+    // The pipeline copied the caller's weights: changing them does nothing.
+    w.assign(6, 0);
+    EXPECT_EQ(run(**g1, 1), (std::vector<float>{4.5f, -0.5f}));
+    // Set again: both specializations read the new bias.
+    std::vector<float> b2 = {-1, 2};
+    ASSERT_TRUE(pipeline.setParam("b", b2.data(), b2.size()).isOk());
+    EXPECT_EQ(run(**g1, 1), (std::vector<float>{3.0f, 1.0f}));
+    EXPECT_EQ(run(**g2, 2), (std::vector<float>{3.0f, 1.0f, 9.0f, 1.0f}));
+    kept = *g2;
+  }
+  // The pipeline is gone; the graph still reads valid weights.
+  EXPECT_EQ(run(*kept, 2), (std::vector<float>{3.0f, 1.0f, 9.0f, 1.0f}));
+  EXPECT_EQ(kept->memoryUse().borrowedParamBytes, 4u * (6 + 2));
 }
 
 TEST(ModelCompilePipeline, WeightsSetLaterReachEverySpecialization) {
   ModelCompilePipeline pipeline;
-  std::string linear = sourceFile("test/Install/Inputs/linear.mlir");
-  linear = replaced(linear, "tensor<2x3xf32> \\{hir.name = \"x\"\\}",
-                    "tensor<?x3xf32> {hir.name = \"x\", hir.dims = "
-                    "[\"batch\", 3]}");
-  linear = replaced(linear, "tensor<2x2xf32>", "tensor<?x2xf32>");
-  linear = replaced(linear, "tensor<2x3xf32>", "tensor<?x3xf32>");
+  std::string linear = symbolicLinear();
   ASSERT_TRUE(pipeline.buildTemplate(linear).isOk());
   std::vector<float> w = {1, 0, 0, 1, 1, -1}, b = {0.5f, 0.5f};
   ASSERT_TRUE(pipeline.setParam("w", w.data(), w.size()).isOk());

@@ -5,21 +5,22 @@
 
 // Inputs take mir.name or input<i>, outputs mir.name or output<i>; two
 // mir.param ops with one name are one slot; an unused param keeps its slot
-// (it is still bound by name). The func is replaced by the program.
-// CHECK-LABEL: lir.program @names arena_size = 336 alignment = 64 {
+// (it is still bound by name); params trail the other slots. The func is
+// replaced by the program.
+// CHECK-LABEL: lir.program @names arena_size = 328 alignment = 64 {
 // CHECK-NEXT:    lir.io input "tokens" at 0 : memref<4xf32>
 // CHECK-NEXT:    lir.io input "input1" at 64 : memref<4xf32>
-// CHECK-NEXT:    lir.io param "w" at 128 : memref<4xf32>
-// CHECK-NEXT:    lir.io param "unused" at 192 : memref<2xf32>
-// CHECK-NEXT:    lir.io output "sum" at 256 : memref<4xf32>
-// CHECK-NEXT:    lir.io output "output1" at 320 : memref<4xf32>
+// CHECK-NEXT:    lir.io param "w" at 256 : memref<4xf32>
+// CHECK-NEXT:    lir.io param "unused" at 320 : memref<2xf32>
+// CHECK-NEXT:    lir.io output "sum" at 128 : memref<4xf32>
+// CHECK-NEXT:    lir.io output "output1" at 192 : memref<4xf32>
 // CHECK:         lir.schedule {
 // CHECK-NEXT:      %[[X:.+]] = lir.view at 0 : memref<4xf32>
-// CHECK-NEXT:      %[[W:.+]] = lir.view at 128 : memref<4xf32>
-// CHECK-NEXT:      %[[SUM:.+]] = lir.view at 256 : memref<4xf32>
+// CHECK-NEXT:      %[[W:.+]] = lir.view at 256 : memref<4xf32>
+// CHECK-NEXT:      %[[SUM:.+]] = lir.view at 128 : memref<4xf32>
 // CHECK-NEXT:      lir.dispatch @binary_add_0(%[[X]], %[[W]], %[[SUM]])
 // CHECK-NEXT:      %[[Y:.+]] = lir.view at 64 : memref<4xf32>
-// CHECK-NEXT:      %[[OUT1:.+]] = lir.view at 320 : memref<4xf32>
+// CHECK-NEXT:      %[[OUT1:.+]] = lir.view at 192 : memref<4xf32>
 // CHECK-NEXT:      lir.dispatch @binary_mul_1(%[[Y]], %[[W]], %[[OUT1]])
 // CHECK-NEXT:    }
 // CHECK-NOT:   func.func
@@ -91,25 +92,25 @@ func.func @constants(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, 
 // second return copy from that slot).
 // CHECK-LABEL: lir.program @copies arena_size = 400 alignment = 64 {
 // CHECK-NEXT:    lir.io input "x" at 0 : memref<4xf32>
-// CHECK-NEXT:    lir.io param "w" at 64 : memref<4xf32>
-// CHECK-NEXT:    lir.io output "same" at 128 : memref<4xf32>
-// CHECK-NEXT:    lir.io output "weights" at 192 : memref<4xf32>
-// CHECK-NEXT:    lir.io output "e" at 256 : memref<4xf32>
-// CHECK-NEXT:    lir.io output "e2" at 320 : memref<2x2xf32>
-// CHECK-NEXT:    lir.io output "again" at 384 : memref<4xf32>
+// CHECK-NEXT:    lir.io param "w" at 384 : memref<4xf32>
+// CHECK-NEXT:    lir.io output "same" at 64 : memref<4xf32>
+// CHECK-NEXT:    lir.io output "weights" at 128 : memref<4xf32>
+// CHECK-NEXT:    lir.io output "e" at 192 : memref<4xf32>
+// CHECK-NEXT:    lir.io output "e2" at 256 : memref<2x2xf32>
+// CHECK-NEXT:    lir.io output "again" at 320 : memref<4xf32>
 // CHECK:         lir.schedule {
 // CHECK-NEXT:      %[[X:.+]] = lir.view at 0 : memref<4xf32>
-// CHECK-NEXT:      %[[E:.+]] = lir.view at 256 : memref<4xf32>
+// CHECK-NEXT:      %[[E:.+]] = lir.view at 192 : memref<4xf32>
 // CHECK-NEXT:      lir.dispatch @unary_exp_0(%[[X]], %[[E]])
-// CHECK-NEXT:      %[[SAME:.+]] = lir.view at 128 : memref<4xf32>
+// CHECK-NEXT:      %[[SAME:.+]] = lir.view at 64 : memref<4xf32>
 // CHECK-NEXT:      lir.dispatch @copy_1(%[[X]], %[[SAME]])
-// CHECK-NEXT:      %[[W:.+]] = lir.view at 64 : memref<4xf32>
-// CHECK-NEXT:      %[[WOUT:.+]] = lir.view at 192 : memref<4xf32>
+// CHECK-NEXT:      %[[W:.+]] = lir.view at 384 : memref<4xf32>
+// CHECK-NEXT:      %[[WOUT:.+]] = lir.view at 128 : memref<4xf32>
 // CHECK-NEXT:      lir.dispatch @copy_2(%[[W]], %[[WOUT]])
-// CHECK-NEXT:      %[[E2IN:.+]] = lir.view at 256 : memref<2x2xf32>
-// CHECK-NEXT:      %[[E2:.+]] = lir.view at 320 : memref<2x2xf32>
+// CHECK-NEXT:      %[[E2IN:.+]] = lir.view at 192 : memref<2x2xf32>
+// CHECK-NEXT:      %[[E2:.+]] = lir.view at 256 : memref<2x2xf32>
 // CHECK-NEXT:      lir.dispatch @copy_3(%[[E2IN]], %[[E2]])
-// CHECK-NEXT:      %[[AGAIN:.+]] = lir.view at 384 : memref<4xf32>
+// CHECK-NEXT:      %[[AGAIN:.+]] = lir.view at 320 : memref<4xf32>
 // CHECK-NEXT:      lir.dispatch @copy_4(%[[E]], %[[AGAIN]])
 // CHECK-NEXT:    }
 func.func @copies(%x: tensor<4xf32> {mir.name = "x"}) -> (tensor<4xf32> {mir.name = "same"}, tensor<4xf32> {mir.name = "weights"}, tensor<4xf32> {mir.name = "e"}, tensor<2x2xf32> {mir.name = "e2"}, tensor<4xf32> {mir.name = "again"}) {

@@ -1,9 +1,10 @@
 // RUN: rlx-opt %s -convert-mir-to-lir | rlx-opt | FileCheck %s
 // RUN: rlx-opt %s -convert-mir-to-lir=alignment=16 | rlx-opt | FileCheck %s --check-prefix=ALIGN16
 
-// The memory plan: slots (inputs, params, outputs) first, each aligned and
+// The memory plan: slots (inputs, outputs, constants) first, each aligned and
 // never reused; intermediates above them, placed best-fit among the buffers
-// alive during their lifetime [writing step, last reading step].
+// alive during their lifetime [writing step, last reading step]; params
+// last, above everything (the CPU keeps them outside its arena).
 
 // A chain: the third buffer reuses the first one's bytes (dead after step 1),
 // and no kernel writes the buffer it reads.
@@ -79,22 +80,22 @@ func.func @alias(%x: tensor<4x4xf32>) -> tensor<16xf32> {
 
 // Slots are pinned: the input and param are last read at step 0 and the
 // "early" output is written at step 0, yet the intermediates of steps 1 and
-// 2 go above every slot.
+// 2 go above every slot but the param, which trails them all.
 // CHECK-LABEL: lir.program @pinned arena_size = 384 alignment = 64 {
 // CHECK-NEXT:    lir.io input "x" at 0 : memref<16xf32>
-// CHECK-NEXT:    lir.io param "w" at 64 : memref<16xf32>
-// CHECK-NEXT:    lir.io output "early" at 128 : memref<16xf32>
-// CHECK-NEXT:    lir.io output "late" at 192 : memref<16xf32>
+// CHECK-NEXT:    lir.io param "w" at 320 : memref<16xf32>
+// CHECK-NEXT:    lir.io output "early" at 64 : memref<16xf32>
+// CHECK-NEXT:    lir.io output "late" at 128 : memref<16xf32>
 // CHECK:         lir.schedule {
 // CHECK-NEXT:      %[[X:.+]] = lir.view at 0 : memref<16xf32>
-// CHECK-NEXT:      %[[W:.+]] = lir.view at 64 : memref<16xf32>
-// CHECK-NEXT:      %[[EARLY:.+]] = lir.view at 128 : memref<16xf32>
+// CHECK-NEXT:      %[[W:.+]] = lir.view at 320 : memref<16xf32>
+// CHECK-NEXT:      %[[EARLY:.+]] = lir.view at 64 : memref<16xf32>
 // CHECK-NEXT:      lir.dispatch @binary_mul_0(%[[X]], %[[W]], %[[EARLY]])
-// CHECK-NEXT:      %[[T:.+]] = lir.view at 256 : memref<16xf32>
+// CHECK-NEXT:      %[[T:.+]] = lir.view at 192 : memref<16xf32>
 // CHECK-NEXT:      lir.dispatch @unary_exp_1(%[[EARLY]], %[[T]])
-// CHECK-NEXT:      %[[U:.+]] = lir.view at 320 : memref<16xf32>
+// CHECK-NEXT:      %[[U:.+]] = lir.view at 256 : memref<16xf32>
 // CHECK-NEXT:      lir.dispatch @unary_log_2(%[[T]], %[[U]])
-// CHECK-NEXT:      %[[LATE:.+]] = lir.view at 192 : memref<16xf32>
+// CHECK-NEXT:      %[[LATE:.+]] = lir.view at 128 : memref<16xf32>
 // CHECK-NEXT:      lir.dispatch @unary_sin_3(%[[U]], %[[LATE]])
 // CHECK-NEXT:    }
 func.func @pinned(%x: tensor<16xf32> {mir.name = "x"}) -> (tensor<16xf32> {mir.name = "early"}, tensor<16xf32> {mir.name = "late"}) {

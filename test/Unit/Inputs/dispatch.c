@@ -13,7 +13,7 @@ static float *slot(void *arena, int64_t offset) {
 }
 
 /* Each dispatch's footprint (runtime/KernelAbi.h): its grid, then per view
- * the input it reads (or RLX_FOOTPRINT_ARENA), offset and size. */
+ * the table slot it reads (or RLX_FOOTPRINT_ARENA), offset and size. */
 #define BYTES (RLX_TEST_N * 4)
 #define GRID (RLX_TEST_N / RLX_TEST_CHUNK), 1, 1
 
@@ -21,8 +21,8 @@ static float *slot(void *arena, int64_t offset) {
 const int64_t RLX_DISPATCH_FOOTPRINT(0)[] = {
     GRID, 2, 0, 0, BYTES, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET, BYTES};
 void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
-  /* The input is where the input table says (its arena slot by default). */
-  const float *in = (const float *)inputs[0];
+  /* The input is where the slot table says (its arena slot by default). */
+  const float *in = (const float *)slots[0];
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   for (int64_t i = x * RLX_TEST_CHUNK; i < (x + 1) * RLX_TEST_CHUNK; ++i)
     out[i] = 2.0f * in[i];
