@@ -15,6 +15,7 @@ onnxruntime-node first. It is never part of scripts/test.sh.
 """
 
 import argparse
+import ctypes
 import dataclasses
 import datetime
 import json
@@ -270,6 +271,18 @@ def time_ort(prep, threads, runs, args):
     return result["median_us"], prep.check_file("ONNX Runtime", out_file)
 
 
+def set_openblas_threads(threads):
+    """Debian's PyTorch runs its matmuls (addmm) in OpenBLAS, whose thread pool
+    ignores torch.set_num_threads: at set_num_threads(1) the MLP used 1.99 CPU
+    seconds per second. OpenBLAS is already loaded (PyTorch needs it), so
+    dlopen returns it and its own setter applies."""
+    for line in open("/proc/self/maps"):
+        path = line.split()[-1]
+        if "libopenblas" in path:
+            ctypes.CDLL(path).openblas_set_num_threads(threads)
+            return
+
+
 def time_torch(prep, threads, runs, args):
     """PyTorch in this process: warm-up, then the median of `runs` calls.
 
@@ -277,6 +290,7 @@ def time_torch(prep, threads, runs, args):
     is nothing a fresh process would measure besides the import.
     """
     torch.set_num_threads(threads)
+    set_openblas_threads(threads)
     with torch.inference_mode():
         for _ in range(warmup_runs(runs)):
             out = prep.module(prep.x)
