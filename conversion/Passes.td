@@ -116,6 +116,20 @@ def MathToLibm : Pass<"rlx-math-to-libm", "::mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def CpuToLLVM : Pass<"rlx-cpu-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "memref, arith, func, cf, index and ub to LLVM in one conversion";
+  let description = [{
+    Upstream's conversion patterns of the six dialects the CPU kernels still
+    hold after the per-function lowering (memref finalization, arith, func
+    with the bare-pointer calling convention of the kernel ABI, cf, index,
+    ub), applied as one partial conversion over the module: one walk of the
+    module instead of six passes that each walk all of it on one thread
+    (docs/Performance.md, "Cold compile"). Anything no pattern takes is left
+    for `rlx-check-llvm-lowering`, which names it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def CheckLLVMLowering
     : Pass<"rlx-check-llvm-lowering", "::mlir::ModuleOp"> {
   let summary = "fail, naming the op, when anything but LLVM is left";

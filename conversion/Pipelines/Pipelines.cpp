@@ -205,15 +205,9 @@ void buildLirToLlvmPipeline(OpPassManager &pm, const PipelineOptions &options) {
   toLLVM.addPass(createConvertVectorToLLVMPass());
   toLLVM.addPass(memref::createExpandStridedMetadataPass());
   toLLVM.addPass(createLowerAffinePass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.nest<func::FuncOp>().addPass(createArithToLLVMConversionPass());
-  // The arena is one pointer, not a memref descriptor (the kernel ABI).
-  ConvertFuncToLLVMPassOptions funcToLLVM;
-  funcToLLVM.useBarePtrCallConv = true;
-  pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
+  // memref, arith, func (bare pointers: the kernel ABI), cf, index and ub
+  // in one conversion.
+  pm.addPass(createCpuToLLVM());
   pm.addPass(createCheckLLVMLowering());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GreedyRewriteConfig bounded;
