@@ -319,6 +319,10 @@ def CpuMatmulMicrokernel
            "rows of A packed per panel (rounded up to tile rows)">,
     Option<"nBlock", "n-block", "int64_t", /*default=*/"512",
            "columns of B packed per panel (rounded up to a strip)">,
+    Option<"prefetchCAbove", "prefetch-c-above", "int64_t",
+           /*default=*/"1048576",
+           "prefetch the next register tile's rows of C when C (one batch) "
+           "has more bytes than this (default 1 MiB, a core's L2)">,
   ];
   let dependentDialects = ["::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",

@@ -129,6 +129,8 @@ linalg::FillOp zeroFillBefore(Operation *matmul, Value out) {
 
 struct Tile {
   int64_t rows, lanes, vectors, kBlock, mBlock, nBlock;
+  /// C of more bytes than this is prefetched tile by tile.
+  int64_t prefetchCAbove;
 };
 
 /// Emits C (+)= A x B [then epilogue] for 2-D operands.
@@ -144,6 +146,7 @@ public:
     m = cs[0];
     n = cs[1];
     k = as[1];
+    prefetchC = m * n * int64_t(sizeof(float)) > tile.prefetchCAbove;
     stripWidth = tile.lanes * tile.vectors;
     mBlock = std::min<int64_t>(tile.mBlock, llvm::alignTo(m, tile.rows));
     nBlock = std::min<int64_t>(tile.nBlock, llvm::alignTo(n, stripWidth));
@@ -206,6 +209,8 @@ private:
   bool zeroInit;
   const std::optional<Epilogue> &epilogue;
   int64_t m, n, k, stripWidth, mBlock, nBlock, kBlock;
+  /// Whether each microkernel prefetches the next tile's rows of C.
+  bool prefetchC;
   bool packA;
   /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth].
   Value packedB;
@@ -389,9 +394,11 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
                                          int64_t rows, Value col, int64_t width,
                                          Value first, Value last) {
   int64_t vectors = llvm::divideCeil(width, tile.lanes);
-  // The next tile's rows of C come from L3 or memory: fetch them while
-  // this tile computes (row indices clamped to C; prefetches do not fault).
-  for (int64_t r = 0; r < rows; ++r) {
+  // The next tile's rows of C come from L3 or memory when C is larger than
+  // the L2: fetch them while this tile computes (row indices clamped to C;
+  // prefetches do not fault). A C that fits stays cached from the previous
+  // K block or its packing, and the prefetches would only cost code.
+  for (int64_t r = 0; prefetchC && r < rows; ++r) {
     Value next =
         b.create<arith::MinSIOp>(loc, add(row, tile.rows + r), index(m - 1));
     for (int64_t v = 0; v < vectors; ++v)
@@ -542,15 +549,18 @@ struct CpuMatmulMicrokernel
     t.kBlock = kBlock;
     t.mBlock = static_cast<int64_t>(llvm::alignTo(mBlock, t.rows));
     t.nBlock = static_cast<int64_t>(llvm::alignTo(nBlock, t.vectors * t.lanes));
+    t.prefetchCAbove = prefetchCAbove;
     return t;
   }
 
   void runOnOperation() override {
     if (kBlock < 1 || mBlock < 1 || nBlock < 1 || tileRows < 0 ||
-        tileVectors < 0 || lanes < 0 || lanes > kMaxF32Lanes) {
+        tileVectors < 0 || lanes < 0 || lanes > kMaxF32Lanes ||
+        prefetchCAbove < 0) {
       getOperation().emitError(
           "rlx-cpu-matmul-microkernel: k-block, m-block and n-block must be "
-          ">= 1, tile sizes >= 0 (0: the default) and lanes in [0, ")
+          ">= 1, tile sizes >= 0 (0: the default), prefetch-c-above >= 0 "
+          "and lanes in [0, ")
           << kMaxF32Lanes << "] (0: the target's)";
       return signalPassFailure();
     }

@@ -1,5 +1,6 @@
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -rlx-cpu-matmul-microkernel="k-block=0"
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -rlx-cpu-matmul-microkernel="tile-rows=-1"
+// RUN: rlx-opt %s -split-input-file -verify-diagnostics -rlx-cpu-matmul-microkernel="prefetch-c-above=-1"
 // RUN: not rlx-opt %s -rlx-cpu-vectorize-loops="lanes=-4" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: error: rlx-cpu-vectorize-loops: lanes must be in [1, 64] (or 0: the target's) and reduction-unroll in [1, 16]
 // An absurd vector width is refused before anything is built from it.
