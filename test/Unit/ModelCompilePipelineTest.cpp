@@ -318,8 +318,10 @@ TEST(ModelCompilePipeline, WeightsSetWhileVariantsRun) {
       }
     });
   // At least 200 swaps, and until the runners have run a while.
+  int last = 0;
   for (int i = 0; i < 200 || runs.load() < 20; ++i) {
-    const std::vector<float> &b = biases[i % 2];
+    last = i % 2;
+    const std::vector<float> &b = biases[last];
     ASSERT_TRUE(pipeline.setParam("b", b.data(), b.size()).isOk());
   }
   stop = true;
@@ -327,7 +329,7 @@ TEST(ModelCompilePipeline, WeightsSetWhileVariantsRun) {
     r.join();
   EXPECT_EQ(wrong.load(), 0) << "of " << runs.load() << " runs";
   EXPECT_GT(runs.load(), 0);
-  // The last set (biases[1]) is what every graph reads now.
+  // The last set is what every graph reads now.
   for (size_t t = 0; t < graphs.size(); ++t) {
     int64_t batch = static_cast<int64_t>(t) + 1;
     auto out = graphs[t]->run(
@@ -335,7 +337,7 @@ TEST(ModelCompilePipeline, WeightsSetWhileVariantsRun) {
     ASSERT_TRUE(out.isOk());
     EXPECT_EQ(std::vector<float>((*out)[0].floats(),
                                  (*out)[0].floats() + 2 * batch),
-              expected(biases[1], batch));
+              expected(biases[last], batch));
   }
 }
 
