@@ -335,9 +335,9 @@ TEST(ModelCompilePipeline, WeightsSetWhileVariantsRun) {
     auto out = graphs[t]->run(
         {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {batch, 3}))});
     ASSERT_TRUE(out.isOk());
-    EXPECT_EQ(std::vector<float>((*out)[0].floats(),
-                                 (*out)[0].floats() + 2 * batch),
-              expected(biases[last], batch));
+    EXPECT_EQ(
+        std::vector<float>((*out)[0].floats(), (*out)[0].floats() + 2 * batch),
+        expected(biases[last], batch));
   }
 }
 

@@ -178,9 +178,9 @@ TEST(VulkanTarget, BindParamCopiesIntoTheDeviceArena) {
   // And the copy is the weights: the same as setParam's run.
   auto viaSetParam = compileAndRun(rlx::Device::vulkan, model());
   ASSERT_TRUE(viaSetParam.isOk());
-  EXPECT_EQ(std::vector<float>((*first)[0].floats(),
-                               (*first)[0].floats() + 4 * 256),
-            *viaSetParam);
+  EXPECT_EQ(
+      std::vector<float>((*first)[0].floats(), (*first)[0].floats() + 4 * 256),
+      *viaSetParam);
 }
 
 TEST(VulkanTarget, SubgroupSizeOfAnotherDeviceIsRefused) {
