@@ -239,9 +239,12 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
                     out, libraryCall);
         return success();
       })
-      .Case([&](mir::SharedMatmulOp) {
+      .Case([&](mir::SharedMatmulOp m) {
+        // Each product with its bias as the epilogue on its output tile.
+        auto [biasStart, numBiases] = m.getODSOperandIndexAndLength(2);
         for (auto [i, result] : llvm::enumerate(results))
-          buildMatmul(b, loc, operands[0], operands[1 + i], nullptr,
+          buildMatmul(b, loc, operands[0], operands[1 + i],
+                      numBiases ? operands[biasStart + i] : Value(),
                       Activation::none, result, libraryCall);
         return success();
       })

@@ -859,14 +859,48 @@ LogicalResult SwigluOp::verify() {
 LogicalResult SharedMatmulOp::inferResultTypes(const Inference &in,
                                                Adaptor adaptor,
                                                SmallVectorImpl<Type> &types) {
+  // The getters index by the segment sizes: check them against the operands
+  // (input, weights..., biases...) first.
+  ArrayRef<int32_t> segments = adaptor.getProperties().operandSegmentSizes;
+  if (segments[0] != 1 || segments[1] < 0 || segments[2] < 0 ||
+      1 + int64_t(segments[1]) + segments[2] !=
+          int64_t(adaptor.getOperands().size()))
+    return in.fail("operand segment sizes do not fit (input, weights..., "
+                   "biases...) and ",
+                   adaptor.getOperands().size(), " operands");
   // mir.shared_matmul C1 (one result per weight: the inferred types)
-  if (adaptor.getOperands().size() < 3)
+  if (adaptor.getWeights().size() < 2)
     return in.fail("needs at least two weights");
   // mir.shared_matmul C2, C3
   for (auto [i, weight] : llvm::enumerate(adaptor.getWeights())) {
     if (failed(inferProjectionType(in, "weight " + std::to_string(i),
                                    adaptor.getInput(), weight, types)))
       return failure();
+  }
+  return success();
+}
+
+LogicalResult SharedMatmulOp::verify() {
+  // mir.shared_matmul C4
+  OperandRange weights = getWeights(), biases = getBiases();
+  if (!biases.empty() && biases.size() != weights.size())
+    return emitOpError() << "has " << biases.size() << " biases for "
+                         << weights.size()
+                         << " weights; give none or one per weight";
+  // mir.shared_matmul C5
+  Type element = getInput().getType().getElementType();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(biases, weights))) {
+    auto [bias, weight] = pair;
+    auto b = cast<RankedTensorType>(bias.getType());
+    int64_t n = cast<RankedTensorType>(weight.getType()).getDimSize(1);
+    if (b.getRank() != 1 || !dimsCompatible(b.getDimSize(0), n))
+      return emitOpError() << "bias " << i << " must have shape "
+                           << formatShape({n}) << " (weight " << i
+                           << "'s N), got " << formatShape(b.getShape());
+    if (b.getElementType() != element)
+      return emitOpError() << "bias " << i
+                           << " must have the input's element type " << element
+                           << ", got " << b.getElementType();
   }
   return success();
 }
@@ -963,8 +997,8 @@ std::optional<int64_t> GatherOp::getOperandDimAlong(unsigned index,
   return dim < axis ? dim : dim - indexRank + 1;
 }
 
-/// The input's leading dims are the results'; weights are read whole, except
-/// that they split with N (columns).
+/// The input's leading dims are the results'; weights and biases are read
+/// whole, except that they split with N (columns).
 int64_t SharedMatmulOp::getIndependentLeadingDims() {
   return rankOf(getResult(0)) - 1;
 }

@@ -759,14 +759,17 @@ def MIR_SwigluOp : MIR_Op<"swiglu",
 }
 
 def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
-    [Pure, RLX_InferResultTypes<1, -1>, MIR_ParallelDims, MIR_Contraction]> {
+    [Pure, AttrSizedOperandSegments, RLX_InferResultTypes<1, -1>,
+     MIR_ParallelDims, MIR_Contraction]> {
   let summary = "several matmuls of one input (QKV), one result each";
   let description = [{
-    `output_i = input x weights_i`, computed as one matmul on the weights
-    concatenated along N.
+    `output_i = input x weights_i (+ biases_i)`, computed as one matmul on
+    the weights concatenated along N; each bias is added on its output's
+    tile (the epilogue) and broadcasts along the last dim.
 
     ```mlir
     %q, %k = mir.shared_matmul %x, %wq, %wk : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
+    %qb, %kb = mir.shared_matmul %x, %wq, %wk bias(%bq, %bk) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
     ```
 
     Constraints:
@@ -774,15 +777,21 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
     (C2) each weight has rank 2 `[K, N_i]`, with the input's last dim `K`.
     (C3) result `i` is the input shape with the last dim `N_i`; all element
          types agree.
+    (C4) no biases, or exactly one per weight.
+    (C5) bias `i` has rank 1, the shape `[N_i]` and the input's element
+         type.
 
-    The type inference checks C1-C3.
+    The type inference checks C1-C3, the verifier C4-C5.
   }];
   let arguments = (ins RLX_FloatTensor:$input,
-                       Variadic<RLX_FloatTensor>:$weights);
+                       Variadic<RLX_FloatTensor>:$weights,
+                       Variadic<RLX_FloatTensor>:$biases);
   let results = (outs Variadic<RLX_FloatTensor>:$outputs);
   let assemblyFormat = [{
-    $input `,` $weights attr-dict `:` functional-type(operands, results)
+    $input `,` $weights (`bias` `(` $biases^ `)`)? attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def MIR_ElementwiseOp : MIR_Op<"elementwise",

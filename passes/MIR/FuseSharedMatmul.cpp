@@ -105,8 +105,9 @@ struct FuseSharedMatmulPattern : OpRewritePattern<MatmulOp> {
     SmallVector<Location> memberLocs;
     for (auto mm : m->members)
       memberLocs.push_back(mm.getLoc());
-    auto shared = rewriter.create<SharedMatmulOp>(
-        rewriter.getFusedLoc(memberLocs), types, root.getLhs(), weights);
+    auto shared =
+        rewriter.create<SharedMatmulOp>(rewriter.getFusedLoc(memberLocs), types,
+                                        root.getLhs(), weights, ValueRange());
     for (auto [mm, result] : llvm::zip(m->members, shared.getOutputs()))
       rewriter.replaceOp(mm, result);
     return success();

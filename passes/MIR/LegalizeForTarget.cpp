@@ -67,10 +67,22 @@ SmallVector<Value> Unclaimed<SwigluOp>::build(PatternRewriter &b,
 template <>
 SmallVector<Value> Unclaimed<SharedMatmulOp>::build(PatternRewriter &b,
                                                     SharedMatmulOp op) const {
+  // One matmul per weight; a bias stays the matmul's epilogue where the
+  // target runs mir.fused_matmul, else it is an add.
+  bool fused = target.claims("mir.fused_matmul");
   SmallVector<Value> results;
-  for (auto [w, y] : llvm::zip(op.getWeights(), op.getOutputs()))
-    results.push_back(
-        b.create<MatmulOp>(op.getLoc(), y.getType(), op.getInput(), w));
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(op.getWeights(), op.getOutputs()))) {
+    auto [w, y] = pair;
+    Value bias = op.getBiases().empty() ? Value() : op.getBiases()[i];
+    if (bias && fused)
+      results.push_back(b.create<FusedMatmulOp>(
+          op.getLoc(), y.getType(), op.getInput(), w, bias, Activation::none));
+    else
+      results.push_back(buildMatmulEpilogue(b, op.getLoc(), op.getInput(), w,
+                                            bias, Activation::none,
+                                            y.getType()));
+  }
   return results;
 }
 

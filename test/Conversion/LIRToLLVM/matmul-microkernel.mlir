@@ -37,6 +37,48 @@ func.func @fused(%a: memref<10x20xf32>, %b: memref<20x40xf32>, %bias: memref<40x
 
 // -----
 
+// The body of a shared_matmul with biases (MIR-to-LIR): per weight a fill,
+// a matmul of the one A and that weight's bias epilogue. Each triple is one
+// microkernel with its own bias added on the registers.
+// CHECK-LABEL: func.func @shared_bias(
+// CHECK-SAME:      %{{[^:]+}}: memref<8x16xf32>, %{{[^:]+}}: memref<16x32xf32>, %{{[^:]+}}: memref<16x64xf32>, %[[BQ:[^:]+]]: memref<32xf32>, %[[BK:[^:]+]]: memref<64xf32>,
+// CHECK-NOT:     linalg.
+// CHECK:         vector.fma
+// CHECK:         scf.if
+// CHECK:           vector.load %[[BQ]][%{{.+}}] : memref<32xf32>, vector<16xf32>
+// CHECK:           arith.addf {{.*}} : vector<16xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         vector.fma
+// CHECK:         scf.if
+// CHECK:           vector.load %[[BK]][%{{.+}}] : memref<64xf32>, vector<16xf32>
+// CHECK:           arith.addf {{.*}} : vector<16xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         return
+#bcol = affine_map<(d0, d1) -> (d1)>
+#bid = affine_map<(d0, d1) -> (d0, d1)>
+func.func @shared_bias(%x: memref<8x16xf32>, %wq: memref<16x32xf32>, %wk: memref<16x64xf32>, %bq: memref<32xf32>, %bk: memref<64xf32>, %q: memref<8x32xf32>, %k: memref<8x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%q : memref<8x32xf32>)
+  linalg.matmul ins(%x, %wq : memref<8x16xf32>, memref<16x32xf32>) outs(%q : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#bcol, #bid], iterator_types = ["parallel", "parallel"]}
+      ins(%bq : memref<32xf32>) outs(%q : memref<8x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%k : memref<8x64xf32>)
+  linalg.matmul ins(%x, %wk : memref<8x16xf32>, memref<16x64xf32>) outs(%k : memref<8x64xf32>)
+  linalg.generic {indexing_maps = [#bcol, #bid], iterator_types = ["parallel", "parallel"]}
+      ins(%bk : memref<64xf32>) outs(%k : memref<8x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 // Without a fill the accumulators start from C (no select with zero); an
 // epilogue indexed by (j, i) (a transpose) is not fused and stays. N is one
 // strip: B is packed, A is read in place (no A panel).

@@ -136,6 +136,28 @@ func.func @shared(%x: tensor<4x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x2xf32
   return %q, %k : tensor<4x8xf32>, tensor<4x2xf32>
 }
 
+// shared_matmul with biases: each product is followed by its epilogue, the
+// bias added in place on that result, as fused_matmul's.
+// CHECK-LABEL: lir.program @shared_bias
+// CHECK:         ^bb0(%[[X:[^:]+]]: memref<4x8xf32>, %[[WQ:[^:]+]]: memref<8x8xf32>, %[[WK:[^:]+]]: memref<8x2xf32>, %[[BQ:[^:]+]]: memref<8xf32>, %[[BK:[^:]+]]: memref<2xf32>, %[[Q:[^:]+]]: memref<4x8xf32>, %[[K:[^:]+]]: memref<4x2xf32>):
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[Q]] : memref<4x8xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[X]], %[[WQ]] : memref<4x8xf32>, memref<8x8xf32>) outs(%[[Q]] : memref<4x8xf32>)
+// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BQ]] : memref<8xf32>) outs(%[[Q]] : memref<4x8xf32>)
+// CHECK-NEXT:      ^bb0(%[[BQV:.+]]: f32, %[[QV:.+]]: f32):
+// CHECK-NEXT:        %[[QS:.+]] = arith.addf %[[QV]], %[[BQV]] : f32
+// CHECK-NEXT:        linalg.yield %[[QS]] : f32
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[K]] : memref<4x2xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[X]], %[[WK]] : memref<4x8xf32>, memref<8x2xf32>) outs(%[[K]] : memref<4x2xf32>)
+// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BK]] : memref<2xf32>) outs(%[[K]] : memref<4x2xf32>)
+// CHECK-NEXT:      ^bb0(%[[BKV:.+]]: f32, %[[KV:.+]]: f32):
+// CHECK-NEXT:        %[[KS:.+]] = arith.addf %[[KV]], %[[BKV]] : f32
+// CHECK-NEXT:        linalg.yield %[[KS]] : f32
+// CHECK:           lir.return
+func.func @shared_bias(%x: tensor<4x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x2xf32>, %bq: tensor<8xf32>, %bk: tensor<2xf32>) -> (tensor<4x8xf32>, tensor<4x2xf32>) {
+  %q, %k = mir.shared_matmul %x, %wq, %wk bias(%bq, %bk) : (tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x2xf32>, tensor<8xf32>, tensor<2xf32>) -> (tensor<4x8xf32>, tensor<4x2xf32>)
+  return %q, %k : tensor<4x8xf32>, tensor<4x2xf32>
+}
+
 // swiglu: per output element, both dot products in one K loop, then
 // silu(gate) * up.
 // CHECK-LABEL: lir.program @swiglu
@@ -267,6 +289,18 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
 // CHECK-NEXT:      memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
 // CHECK-NEXT:      memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
+// With biases, each bias splits by columns with its weight.
+// CHECK-LABEL: lir.program @shared_bias_column_split
+// CHECK:         lir.kernel @shared_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
+// CHECK-NEXT:    ^bb0(%[[X:[^:]+]]: memref<4x8xf32>, %[[W0:[^:]+]]: memref<8x256xf32>, %[[W1:[^:]+]]: memref<8x256xf32>, %[[B0:[^:]+]]: memref<256xf32>, %[[B1:[^:]+]]: memref<256xf32>, %[[Y0:[^:]+]]: memref<4x256xf32>, %[[Y1:[^:]+]]: memref<4x256xf32>):
+// CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 128] [1, 1]
+// CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
+// CHECK-NEXT:      %[[B0S:.+]] = memref.subview %[[B0]][%[[COL]]] [128] [1]
+// CHECK-NEXT:      %[[B1S:.+]] = memref.subview %[[B1]][%[[COL]]] [128] [1]
+// CHECK-NEXT:      %[[Y0S:.+]] = memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
+// CHECK-NEXT:      %[[Y1S:.+]] = memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
+// CHECK:           linalg.generic {{.+}} ins(%[[B0S]] : {{.+}}) outs(%[[Y0S]] :
+// CHECK:           linalg.generic {{.+}} ins(%[[B1S]] : {{.+}}) outs(%[[Y1S]] :
 // A narrow N (< 128) keeps the row split.
 // CHECK-LABEL: lir.program @narrow
 // CHECK:         lir.kernel @matmul_0 grid = [1] attributes {rlx.flops = 6400 : i64} {
@@ -276,6 +310,10 @@ func.func @column_split(%a: tensor<4x8xf32>, %b: tensor<8x512xf32>, %bias: tenso
 }
 func.func @shared_column_split(%x: tensor<4x8xf32>, %w0: tensor<8x256xf32>, %w1: tensor<8x256xf32>) -> (tensor<4x256xf32>, tensor<4x256xf32>) {
   %y0, %y1 = mir.shared_matmul %x, %w0, %w1 : (tensor<4x8xf32>, tensor<8x256xf32>, tensor<8x256xf32>) -> (tensor<4x256xf32>, tensor<4x256xf32>)
+  return %y0, %y1 : tensor<4x256xf32>, tensor<4x256xf32>
+}
+func.func @shared_bias_column_split(%x: tensor<4x8xf32>, %w0: tensor<8x256xf32>, %w1: tensor<8x256xf32>, %b0: tensor<256xf32>, %b1: tensor<256xf32>) -> (tensor<4x256xf32>, tensor<4x256xf32>) {
+  %y0, %y1 = mir.shared_matmul %x, %w0, %w1 bias(%b0, %b1) : (tensor<4x8xf32>, tensor<8x256xf32>, tensor<8x256xf32>, tensor<256xf32>, tensor<256xf32>) -> (tensor<4x256xf32>, tensor<4x256xf32>)
   return %y0, %y1 : tensor<4x256xf32>, tensor<4x256xf32>
 }
 func.func @narrow(%a: tensor<4x8xf32>, %b: tensor<8x100xf32>) -> tensor<4x100xf32> {

@@ -2175,6 +2175,51 @@ func.func @shared_matmul_c3_dtype(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>, 
 
 // -----
 
+// mir.shared_matmul C4: a bias for only one of two weights.
+func.func @shared_matmul_c4_too_few(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{has 1 biases for 2 weights; give none or one per weight}}
+  %0:2 = mir.shared_matmul %x, %w, %w bias(%b) : (tensor<16x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>)
+  return %0#0 : tensor<16x32xf32>
+}
+
+// -----
+
+// mir.shared_matmul C4: more biases than weights.
+func.func @shared_matmul_c4_too_many(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{has 3 biases for 2 weights; give none or one per weight}}
+  %0:2 = mir.shared_matmul %x, %w, %w bias(%b, %b, %b) : (tensor<16x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>)
+  return %0#0 : tensor<16x32xf32>
+}
+
+// -----
+
+// mir.shared_matmul C5: a bias of rank 2 (the full result row block).
+func.func @shared_matmul_c5_rank(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{bias 1 must have shape 32 (weight 1's N), got 16x32}}
+  %0:2 = mir.shared_matmul %x, %w, %w bias(%b, %c) : (tensor<16x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<32xf32>, tensor<16x32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>)
+  return %0#0 : tensor<16x32xf32>
+}
+
+// -----
+
+// mir.shared_matmul C5: a bias of another weight's width.
+func.func @shared_matmul_c5_width(%x: tensor<16x64xf32>, %wq: tensor<64x64xf32>, %wk: tensor<64x32xf32>, %b: tensor<64xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{bias 1 must have shape 32 (weight 1's N), got 64}}
+  %0:2 = mir.shared_matmul %x, %wq, %wk bias(%b, %b) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
+  return %0#1 : tensor<16x32xf32>
+}
+
+// -----
+
+// mir.shared_matmul C5: a bias of another element type.
+func.func @shared_matmul_c5_dtype(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>, %h: tensor<32xf16>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{bias 0 must have the input's element type 'f32', got 'f16'}}
+  %0:2 = mir.shared_matmul %x, %w, %w bias(%h, %b) : (tensor<16x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<32xf16>, tensor<32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>)
+  return %0#0 : tensor<16x32xf32>
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // mir.elementwise and mir.yield
 //===----------------------------------------------------------------------===//
@@ -2471,7 +2516,17 @@ func.func @generic_topk_axis(%x: tensor<4x8xf32>) -> tensor<4x2xf32> {
 func.func @generic_shared_matmul_no_weights(%x: tensor<16x64xf32>) {
   // expected-error @+2 {{needs at least two weights}}
   // expected-error @+1 {{failed to infer returned types}}
-  "mir.shared_matmul"(%x) : (tensor<16x64xf32>) -> ()
+  "mir.shared_matmul"(%x) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<16x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// mir.shared_matmul (generic form): segment sizes that do not fit the
+// operands, which the inference indexes by; ODS reports them first.
+func.func @generic_shared_matmul_segments(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>) {
+  // expected-error @+1 {{operand count (3) does not match with the total size (4) specified in attribute 'operandSegmentSizes'}}
+  "mir.shared_matmul"(%x, %w, %w) <{operandSegmentSizes = array<i32: 1, 2, 1>}> : (tensor<16x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>)
   return
 }
 

@@ -527,6 +527,19 @@ func.func @shared_matmul(%x: tensor<16x64xf32>, %wq: tensor<64x64xf32>, %wk: ten
   return %0#0, %1#1, %1#2 : tensor<16x64xf32>, tensor<16x32xf32>, tensor<16x32xf32>
 }
 
+// Shared matmul with one bias per weight, on a 2-D and a 3-D input with a
+// dynamic dim.
+// CHECK-LABEL: func.func @shared_matmul_bias(
+// CHECK-SAME:    %[[X:[^:]+]]: tensor<16x64xf32>, %[[WQ:[^:]+]]: tensor<64x64xf32>, %[[WK:[^:]+]]: tensor<64x32xf32>, %[[BQ:[^:]+]]: tensor<64xf32>, %[[BK:[^:]+]]: tensor<32xf32>, %[[Y:[^:]+]]: tensor<2x?x64xf32>) -> (tensor<16x64xf32>, tensor<2x?x32xf32>) {
+// CHECK-NEXT:    %[[R0:.+]]:2 = mir.shared_matmul %[[X]], %[[WQ]], %[[WK]] bias(%[[BQ]], %[[BK]]) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
+// CHECK-NEXT:    %[[R1:.+]]:2 = mir.shared_matmul %[[Y]], %[[WQ]], %[[WK]] bias(%[[BQ]], %[[BK]]) : (tensor<2x?x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<32xf32>) -> (tensor<2x?x64xf32>, tensor<2x?x32xf32>)
+// CHECK-NEXT:    return %[[R0]]#0, %[[R1]]#1 : tensor<16x64xf32>, tensor<2x?x32xf32>
+func.func @shared_matmul_bias(%x: tensor<16x64xf32>, %wq: tensor<64x64xf32>, %wk: tensor<64x32xf32>, %bq: tensor<64xf32>, %bk: tensor<32xf32>, %y: tensor<2x?x64xf32>) -> (tensor<16x64xf32>, tensor<2x?x32xf32>) {
+  %0:2 = mir.shared_matmul %x, %wq, %wk bias(%bq, %bk) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
+  %1:2 = mir.shared_matmul %y, %wq, %wk bias(%bq, %bk) : (tensor<2x?x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<32xf32>) -> (tensor<2x?x64xf32>, tensor<2x?x32xf32>)
+  return %0#0, %1#1 : tensor<16x64xf32>, tensor<2x?x32xf32>
+}
+
 // Elementwise region with broadcast inputs and scalar unary, binary and constant steps.
 // CHECK-LABEL: func.func @elementwise(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<1024xf32>, %[[A:[^:]+]]: tensor<1024xf32>, %[[B:[^:]+]]: tensor<f32>) -> tensor<1024xf32> {

@@ -224,6 +224,39 @@ func.func @shared_matmul(%x: tensor<16x64xf32>, %wq: tensor<64x64xf32>, %wk: ten
 
 // -----
 
+// shared_matmul with biases: per weight a matmul and its bias add, or, where
+// the target runs mir.fused_matmul (vulkan), one fused matmul with the bias.
+func.func @shared_matmul_bias(%x: tensor<16x64xf32>, %wq: tensor<64x64xf32>, %wk: tensor<64x32xf32>, %bq: tensor<64xf32>, %bk: tensor<32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>) {
+  %q, %k = mir.shared_matmul %x, %wq, %wk bias(%bq, %bk) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64xf32>, tensor<32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>)
+  return %q, %k : tensor<16x64xf32>, tensor<16x32xf32>
+}
+// CHECK-LABEL: func.func @shared_matmul_bias(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<16x64xf32>, %[[WQ:[^:]+]]: tensor<64x64xf32>, %[[WK:[^:]+]]: tensor<64x32xf32>, %[[BQ:[^:]+]]: tensor<64xf32>, %[[BK:[^:]+]]: tensor<32xf32>)
+// CHECK-NEXT: %[[MQ:.+]] = mir.matmul %[[X]], %[[WQ]] : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
+// CHECK-NEXT: %[[Q:.+]] = mir.binary add %[[MQ]], %[[BQ]] : (tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+// CHECK-NEXT: %[[MK:.+]] = mir.matmul %[[X]], %[[WK]] : (tensor<16x64xf32>, tensor<64x32xf32>) -> tensor<16x32xf32>
+// CHECK-NEXT: %[[K:.+]] = mir.binary add %[[MK]], %[[BK]] : (tensor<16x32xf32>, tensor<32xf32>) -> tensor<16x32xf32>
+// CHECK-NEXT: return %[[Q]], %[[K]] : tensor<16x64xf32>, tensor<16x32xf32>
+// CPU-LABEL: func.func @shared_matmul_bias(
+// CPU-NEXT: mir.shared_matmul {{.+}} bias(
+// CPU-NEXT: return
+// VULKAN-LABEL: func.func @shared_matmul_bias(
+// VULKAN-SAME: %[[X:[^:]+]]: tensor<16x64xf32>, %[[WQ:[^:]+]]: tensor<64x64xf32>, %[[WK:[^:]+]]: tensor<64x32xf32>, %[[BQ:[^:]+]]: tensor<64xf32>, %[[BK:[^:]+]]: tensor<32xf32>)
+// VULKAN-NEXT: %[[Q:.+]] = mir.fused_matmul %[[X]], %[[WQ]], %[[BQ]] : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
+// VULKAN-NEXT: %[[K:.+]] = mir.fused_matmul %[[X]], %[[WK]], %[[BK]] : (tensor<16x64xf32>, tensor<64x32xf32>, tensor<32xf32>) -> tensor<16x32xf32>
+// VULKAN-NEXT: return %[[Q]], %[[K]] : tensor<16x64xf32>, tensor<16x32xf32>
+// REPORT-LABEL: === rlx dispatch report: @shared_matmul_bias, target 'test' ===
+// REPORT-NEXT:   mir.binary: native
+// REPORT-NEXT:   mir.matmul: native
+// REPORT-NEXT:   mir.shared_matmul: rewritten
+// REPORT-NOT: mir.
+// VKREPORT-LABEL: === rlx dispatch report: @shared_matmul_bias, target 'vulkan' ===
+// VKREPORT-NEXT:   mir.fused_matmul: native
+// VKREPORT-NEXT:   mir.shared_matmul: rewritten
+// VKREPORT-NOT: mir.
+
+// -----
+
 // elementwise region: tensor ops broadcasting as the region did.
 func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
   %r = mir.elementwise %x, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
