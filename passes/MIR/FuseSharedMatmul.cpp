@@ -1,7 +1,9 @@
 //===- FuseSharedMatmul.cpp - mir-fuse-shared-matmul ----------------------===//
 //
 // Matmuls of one input with different weights (the Q, K and V projections)
-// become one mir.shared_matmul, which reads the input once.
+// become one mir.shared_matmul, which reads the input once; when every
+// result then gets its bias added, the adds become the shared matmul's
+// epilogue.
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/MIR/MIROps.h"
@@ -79,6 +81,61 @@ matchShared(MatmulOp root, const FusionOptions &opts, std::string &why) {
   return m;
 }
 
+/// The bias added to `output` by its one user, an add that keeps its type:
+/// the add's other operand, rank 1 `[N]` (N: the output's last dim) of the
+/// output's element type, available at `shared` or defined by an
+/// operand-free op that can move up to it.
+static FailureOr<Value> biasAddedTo(Value output, SharedMatmulOp shared,
+                                    std::string &why) {
+  if (!output.hasOneUse())
+    return why = "result has " +
+                 std::to_string(
+                     std::distance(output.use_begin(), output.use_end())) +
+                 " uses",
+           failure();
+  auto add = dyn_cast<BinaryOp>(*output.user_begin());
+  if (!add || add.getKind() != BinaryKind::add)
+    return why = "its user is not an add", failure();
+  if (add.getType() != output.getType())
+    return why = "the add broadcasts the result to a larger shape", failure();
+  Value bias = add.getLhs() == output ? add.getRhs() : add.getLhs();
+  auto type = cast<RankedTensorType>(output.getType());
+  if (bias.getType() !=
+      RankedTensorType::get({type.getShape().back()}, type.getElementType()))
+    return why = "the other operand is not a bias of the shape [N]", failure();
+  if (!canHoistBefore(bias, shared))
+    return why = "the bias is computed after the shared matmul", failure();
+  return bias;
+}
+
+namespace {
+struct SharedBiasMatch {
+  SmallVector<Value> biases;
+  SmallVector<Operation *> adds;
+};
+} // namespace
+
+/// The bias of every result of `shared`, or why they cannot all fuse.
+static FailureOr<SharedBiasMatch> matchSharedBias(SharedMatmulOp shared,
+                                                  const FusionOptions &opts,
+                                                  std::string &why) {
+  if (!shared.getBiases().empty())
+    return why = "already has biases", failure();
+  SharedBiasMatch m;
+  for (auto [i, output] : llvm::enumerate(shared.getOutputs())) {
+    std::string whyNot;
+    FailureOr<Value> bias = biasAddedTo(output, shared, whyNot);
+    if (failed(bias))
+      return why = "bias adds: result " + std::to_string(i) + ": " + whyNot,
+             failure();
+    m.biases.push_back(*bias);
+    m.adds.push_back(*output.user_begin());
+  }
+  if (!opts.allow(shared, kFused))
+    return why = opts.notClaimed(kFused), failure();
+  return m;
+}
+
 namespace {
 struct FuseSharedMatmulPattern : OpRewritePattern<MatmulOp> {
   FuseSharedMatmulPattern(MLIRContext *ctx, const FusionOptions &opts)
@@ -114,11 +171,44 @@ struct FuseSharedMatmulPattern : OpRewritePattern<MatmulOp> {
   }
   const FusionOptions &opts;
 };
+
+/// A shared matmul whose every result gets a bias added takes the biases
+/// (its epilogue); with one result left without, nothing changes.
+struct FuseSharedBias : OpRewritePattern<SharedMatmulOp> {
+  FuseSharedBias(MLIRContext *ctx, const FusionOptions &opts)
+      : OpRewritePattern(ctx), opts(opts) {}
+  LogicalResult matchAndRewrite(SharedMatmulOp shared,
+                                PatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<SharedBiasMatch> m = matchSharedBias(shared, opts, why);
+    if (failed(m))
+      return rewriter.notifyMatchFailure(shared, why);
+    for (Value bias : m->biases)
+      if (!isAvailableAt(bias, shared))
+        rewriter.moveOpBefore(bias.getDefiningOp(), shared);
+    opts.fused(kPattern, shared,
+               Twine(m->biases.size()) + " bias adds into mir.shared_matmul");
+    // The fused op stands for the shared matmul and the adds.
+    SmallVector<Location> locs = {shared.getLoc()};
+    for (Operation *add : m->adds)
+      locs.push_back(add->getLoc());
+    rewriter.setInsertionPoint(shared);
+    auto biased = rewriter.create<SharedMatmulOp>(
+        rewriter.getFusedLoc(locs), shared.getResultTypes(), shared.getInput(),
+        shared.getWeights(), m->biases);
+    for (auto [add, result] : llvm::zip(m->adds, biased.getOutputs()))
+      rewriter.replaceOp(add, result);
+    rewriter.eraseOp(shared);
+    return success();
+  }
+  const FusionOptions &opts;
+};
 } // namespace
 
 void mlir::rlx::mir::populateSharedMatmulFusionPatterns(
     RewritePatternSet &patterns, const FusionOptions &opts) {
-  patterns.add<FuseSharedMatmulPattern>(patterns.getContext(), opts);
+  patterns.add<FuseSharedMatmulPattern, FuseSharedBias>(patterns.getContext(),
+                                                        opts);
 }
 
 void mlir::rlx::mir::diagnoseSharedMatmulFusion(func::FuncOp func,
@@ -145,6 +235,26 @@ void mlir::rlx::mir::diagnoseSharedMatmulFusion(func::FuncOp func,
     opts.missed(kPattern, mm,
                 "its weight is computed after the shared matmul of the same "
                 "input");
+  });
+  // Shared matmuls without biases some of whose results get a bias added
+  // (an add of a rank-1 operand): the adds that stayed.
+  func.walk([&](SharedMatmulOp shared) {
+    if (!shared.getBiases().empty())
+      return;
+    auto isBiasAdd = [](Operation *user) {
+      auto add = dyn_cast<BinaryOp>(user);
+      return add && add.getKind() == BinaryKind::add &&
+             add.getLhs().getType() != add.getRhs().getType() &&
+             llvm::any_of(add->getOperandTypes(), [](Type t) {
+               auto tensor = dyn_cast<RankedTensorType>(t);
+               return tensor && tensor.getRank() == 1;
+             });
+    };
+    if (llvm::none_of(shared->getUsers(), isBiasAdd))
+      return;
+    std::string why;
+    if (failed(matchSharedBias(shared, opts, why)))
+      opts.missed(kPattern, shared, why);
   });
 }
 

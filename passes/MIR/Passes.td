@@ -63,7 +63,11 @@ def MIRFuseSharedMatmul : MIR_FusionPass<"mir-fuse-shared-matmul",
     Input: MIR. Output: MIR where two or more `mir.matmul`s of one input with
     rank-2 weights of one element type are one `mir.shared_matmul`. Weights
     defined by operand-free ops (params, constants) after the first matmul
-    are moved up; a weight computed later blocks the fusion.
+    are moved up; a weight computed later blocks the fusion. A shared matmul
+    without biases each of whose results is only read by an add of a bias
+    `[N_i]` (either operand order; biases move up as weights do) takes the
+    biases and replaces the adds; with any result left without such an add,
+    nothing changes and the miss is reported.
   }];
 }
 

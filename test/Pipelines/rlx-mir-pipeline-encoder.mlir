@@ -1,6 +1,6 @@
 // The encoder example through -rlx-mir-pipeline: QKV becomes one shared
-// matmul, projections fuse their bias (and relu), both residual adds fuse
-// into their layer norms; the direct policy keeps one fused matmul per
+// matmul carrying the three biases, the other projections fuse their bias
+// (and relu), both residual adds fuse into their layer norms; the direct policy keeps one fused matmul per
 // projection instead of the shared one.
 // RUN: rm -rf %t && rlx-opt %S/../../examples/encoder.mlir -rlx-mir-pipeline="bind=batch=1 dump-dir=%t" | FileCheck %s --check-prefix=OPT
 // RUN: FileCheck %s --check-prefix=MIR < %t/1-mir.mlir
@@ -21,8 +21,8 @@
 
 // OPT-LABEL: func.func @encoder
 // OPT-SAME: (%[[X:[^:]+]]: tensor<1x128x256xf32> {mir.name = "x"})
-// OPT: %[[QKV:.+]]:3 = mir.shared_matmul %[[X]], %{{.+}}, %{{.+}}, %{{.+}} :
-// OPT-COUNT-3: mir.binary add %[[QKV]]#
+// OPT: %[[QKV:.+]]:3 = mir.shared_matmul %[[X]], %{{[^ ]+}}, %{{[^ ]+}}, %{{[^ ]+}} bias(%{{[^ ]+}}, %{{[^ ]+}}, %{{[^ ]+}}) :
+// OPT-NOT: mir.binary add
 // OPT: mir.softmax
 // OPT: %[[O:.+]] = mir.fused_matmul %{{.+}}, %{{.+}}, %{{.+}} : (tensor<1x128x256xf32>, tensor<256x256xf32>, tensor<256xf32>)
 // OPT-NEXT: %[[N1:.+]], %{{.+}} = mir.residual_norm layer %[[O]], %[[X]] gamma(

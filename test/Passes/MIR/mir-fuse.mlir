@@ -1,8 +1,8 @@
 // mir-fuse: swiglu, shared-matmul, matmul-epilogue and residual-norm fusion
 // in that order, with one report. The order shows in the result: swiglu
 // keeps its two matmuls of x from becoming a shared matmul, and the Q/K/V
-// matmuls become one shared matmul before the epilogue could make each a
-// fused matmul (their bias adds stay).
+// matmuls become one shared matmul, which takes their bias adds, before the
+// epilogue could make each a fused matmul.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse))" | FileCheck %s
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -67,15 +67,12 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 // CHECK-NEXT: %[[BK:.+]] = mir.param "k.bias"
 // CHECK-NEXT: %[[WV:.+]] = mir.param "v.weight"
 // CHECK-NEXT: %[[BV:.+]] = mir.param "v.bias"
-// CHECK-NEXT: %[[QKV:.+]]:3 = mir.shared_matmul %[[X]], %[[WQ]], %[[WK]], %[[WV]] : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) -> (tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>)
-// CHECK-NEXT: %[[Q:.+]] = mir.binary add %[[QKV]]#0, %[[BQ]] : (tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
-// CHECK-NEXT: %[[K:.+]] = mir.binary add %[[QKV]]#1, %[[BK]] : (tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
-// CHECK-NEXT: %[[V:.+]] = mir.binary add %[[QKV]]#2, %[[BV]] : (tensor<16x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
-// CHECK-NEXT: %[[KT:.+]] = mir.transpose %[[K]] permutation = [1, 0]
-// CHECK-NEXT: %[[S0:.+]] = mir.matmul %[[Q]], %[[KT]] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
+// CHECK-NEXT: %[[QKV:.+]]:3 = mir.shared_matmul %[[X]], %[[WQ]], %[[WK]], %[[WV]] bias(%[[BQ]], %[[BK]], %[[BV]]) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>)
+// CHECK-NEXT: %[[KT:.+]] = mir.transpose %[[QKV]]#1 permutation = [1, 0]
+// CHECK-NEXT: %[[S0:.+]] = mir.matmul %[[QKV]]#0, %[[KT]] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
 // CHECK-NEXT: %[[S:.+]] = mir.binary mul %[[S0]], %[[SCALE]]
 // CHECK-NEXT: %[[P:.+]] = mir.softmax %[[S]] axis = -1 : tensor<16x16xf32>
-// CHECK-NEXT: %[[A:.+]] = mir.matmul %[[P]], %[[V]] : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+// CHECK-NEXT: %[[A:.+]] = mir.matmul %[[P]], %[[QKV]]#2 : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
 // CHECK-NEXT: %[[WO:.+]] = mir.param "o.weight"
 // CHECK-NEXT: %[[BO:.+]] = mir.param "o.bias"
 // CHECK-NEXT: %[[O:.+]] = mir.fused_matmul %[[A]], %[[WO]], %[[BO]] : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
@@ -96,7 +93,7 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 // REPORT-NEXT: op counts (before -> after):
 // REPORT-NEXT:   mir.param: 16 -> 16
 // REPORT-NEXT:   mir.matmul: 8 -> 2
-// REPORT-NEXT:   mir.binary: 9 -> 4
+// REPORT-NEXT:   mir.binary: 9 -> 1
 // REPORT-NEXT:   mir.transpose: 1 -> 1
 // REPORT-NEXT:   mir.constant: 1 -> 1
 // REPORT-NEXT:   mir.softmax: 1 -> 1
@@ -106,8 +103,9 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 // REPORT-NEXT:   mir.shared_matmul: 0 -> 1
 // REPORT-NEXT:   mir.fused_matmul: 0 -> 3
 // REPORT-NEXT:   mir.residual_norm: 0 -> 2
-// REPORT-NEXT: fused (7):
+// REPORT-NEXT: fused (8):
 // REPORT-NEXT:   [shared-matmul] mir.matmul at {{.+}}: 3 matmuls of one input into mir.shared_matmul
+// REPORT-NEXT:   [shared-matmul] mir.shared_matmul at {{.+}}: 3 bias adds into mir.shared_matmul
 // REPORT-NEXT:   [matmul-epilogue] mir.matmul at {{.+}}: matmul + bias into mir.fused_matmul
 // REPORT-NEXT:   [matmul-epilogue] mir.matmul at {{.+}}: matmul + bias into mir.fused_matmul
 // REPORT-NEXT:   [matmul-epilogue] mir.fused_matmul at {{.+}}: activation 'relu' into mir.fused_matmul
