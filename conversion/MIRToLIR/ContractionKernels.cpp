@@ -206,6 +206,15 @@ void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
   Type element = elementTypeOf(out);
   if (isHalfFloat(element))
     return buildMatmulLoops(b, loc, lhs, rhs, bias, act, out);
+  // [B..., M, K] x [K, N] with no bias or one that broadcasts along the rows:
+  // the fill, the product and the epilogue all on the collapsed rows, so
+  // that the CPU microkernel finds them on its one 2-D output.
+  int64_t rl = shapeOf(lhs).size(), ro = shapeOf(out).size();
+  if (shapeOf(rhs).size() == 2 && rl > 2 &&
+      (!bias || shapeOf(bias).size() <= 1)) {
+    lhs = collapseDims(b, loc, lhs, 0, rl - 2);
+    out = collapseDims(b, loc, out, 0, ro - 2);
+  }
   b.create<linalg::FillOp>(loc, ValueRange{zeroOf(b, loc, element)},
                            ValueRange{out});
   bool library =

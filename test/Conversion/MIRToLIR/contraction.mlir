@@ -42,15 +42,43 @@ func.func @matmul_i32(%a: tensor<2x3xi32>, %b: tensor<3x2xi32>) -> tensor<2x2xi3
   return %c : tensor<2x2xi32>
 }
 
-// [B, M, K] x [K, N]: the batch rows collapse into M for one linalg.matmul.
+// [B, M, K] x [K, N]: the batch rows collapse into M first, and the fill,
+// one linalg.matmul and the epilogue (a bias [N]) all write the collapsed
+// result, so that the CPU microkernel folds the fill and the epilogue.
 // CHECK-LABEL: lir.program @rows_times_weight
 // CHECK:         ^bb0(%[[A:.+]]: memref<2x3x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[C:.+]]: memref<2x3x4xf32>):
-// CHECK:           linalg.fill
 // CHECK-NEXT:      %[[A2:.+]] = memref.collapse_shape %[[A]] {{\[\[}}0, 1], [2]] : memref<2x3x16xf32> into memref<6x16xf32>
 // CHECK-NEXT:      %[[C2:.+]] = memref.collapse_shape %[[C]] {{\[\[}}0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C2]] : memref<6x4xf32>)
 // CHECK-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<6x16xf32>, memref<16x4xf32>) outs(%[[C2]] : memref<6x4xf32>)
+// CHECK-LABEL: lir.program @rows_times_weight_bias
+// CHECK:         ^bb0(%[[A:.+]]: memref<2x3x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[BIAS:.+]]: memref<4xf32>, %[[C:.+]]: memref<2x3x4xf32>):
+// CHECK-NEXT:      %[[A2:.+]] = memref.collapse_shape %[[A]] {{\[\[}}0, 1], [2]] : memref<2x3x16xf32> into memref<6x16xf32>
+// CHECK-NEXT:      %[[C2:.+]] = memref.collapse_shape %[[C]] {{\[\[}}0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C2]] : memref<6x4xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<6x16xf32>, memref<16x4xf32>) outs(%[[C2]] : memref<6x4xf32>)
+// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BIAS]] : memref<4xf32>) outs(%[[C2]] : memref<6x4xf32>)
+// A bias [M, N] does not broadcast along the collapsed rows: the product is
+// on the collapsed rows, the fill and the epilogue on the result as it is.
+// CHECK-LABEL: lir.program @rows_times_weight_bias_per_row
+// CHECK:         ^bb0(%[[A:.+]]: memref<2x3x16xf32>, %[[B:.+]]: memref<16x4xf32>, %[[BIAS:.+]]: memref<3x4xf32>, %[[C:.+]]: memref<2x3x4xf32>):
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[C]] : memref<2x3x4xf32>)
+// CHECK-NEXT:      %[[A2:.+]] = memref.collapse_shape %[[A]]
+// CHECK-NEXT:      %[[C2:.+]] = memref.collapse_shape %[[C]]
+// CHECK-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<6x16xf32>, memref<16x4xf32>) outs(%[[C2]] : memref<6x4xf32>)
+// CHECK-NEXT:      linalg.generic {{.+}} ins(%[[BIAS]] : memref<3x4xf32>) outs(%[[C]] : memref<2x3x4xf32>)
 func.func @rows_times_weight(%a: tensor<2x3x16xf32>, %b: tensor<16x4xf32>) -> tensor<2x3x4xf32> {
   %c = mir.matmul %a, %b : (tensor<2x3x16xf32>, tensor<16x4xf32>) -> tensor<2x3x4xf32>
+  return %c : tensor<2x3x4xf32>
+}
+func.func @rows_times_weight_bias(%a: tensor<2x3x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %c = mir.fused_matmul %a, %b, %bias : (tensor<2x3x16xf32>, tensor<16x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %c : tensor<2x3x4xf32>
+}
+func.func @rows_times_weight_bias_per_row(%a: tensor<2x3x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<3x4xf32>) -> tensor<2x3x4xf32> {
+  %c = mir.fused_matmul %a, %b, %bias : (tensor<2x3x16xf32>, tensor<16x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
   return %c : tensor<2x3x4xf32>
 }
 
@@ -249,8 +277,9 @@ func.func @conv_padded_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>)
 }
 
 // A leading unit dim: the split runs along M (dim 1), and the rows are
-// dropped to rank 2 by a rank-reducing subview before linalg.matmul
-// (collapse_shape would reject the unit dim's stride of the row view).
+// dropped to rank 2 by a rank-reducing subview before the fill and
+// linalg.matmul (collapse_shape would reject the unit dim's stride of the
+// row view).
 // SPLIT-LABEL: lir.program @split_batch1
 // SPLIT:         lir.kernel @matmul_0 grid = [2] attributes {rlx.flops = 256 : i64} {
 // SPLIT-NEXT:    ^bb0(%[[A:.+]]: memref<1x8x4xf32>, %[[B:.+]]: memref<4x4xf32>, %[[C:.+]]: memref<1x8x4xf32>):
@@ -259,9 +288,10 @@ func.func @conv_padded_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>)
 // SPLIT-NEXT:      %[[ROW:.+]] = arith.muli %[[WG]], %[[FOUR]] : index
 // SPLIT-NEXT:      %[[AS:.+]] = memref.subview %[[A]][0, %[[ROW]], 0] [1, 4, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>>
 // SPLIT-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[ROW]], 0] [1, 4, 4] [1, 1, 1] : memref<1x8x4xf32> to memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>>
-// SPLIT:           linalg.fill
 // SPLIT-NEXT:      %[[A2:.+]] = memref.subview %[[AS]][0, 0, 0] [1, 4, 4] [1, 1, 1] : memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>> to memref<4x4xf32, strided<[4, 1], offset: ?>>
 // SPLIT-NEXT:      %[[C2:.+]] = memref.subview %[[CS]][0, 0, 0] [1, 4, 4] [1, 1, 1] : memref<1x4x4xf32, strided<[32, 4, 1], offset: ?>> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+// SPLIT-NEXT:      %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// SPLIT-NEXT:      linalg.fill ins(%[[ZERO]] : f32) outs(%[[C2]] : memref<4x4xf32, strided<[4, 1], offset: ?>>)
 // SPLIT-NEXT:      linalg.matmul ins(%[[A2]], %[[B]] : memref<4x4xf32, strided<[4, 1], offset: ?>>, memref<4x4xf32>) outs(%[[C2]] : memref<4x4xf32, strided<[4, 1], offset: ?>>)
 func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x8x4xf32> {
   %c = mir.matmul %a, %b : (tensor<1x8x4xf32>, tensor<4x4xf32>) -> tensor<1x8x4xf32>
