@@ -237,6 +237,48 @@ void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
       /*readsOutput=*/true);
 }
 
+void kernels::buildSharedMatmul(OpBuilder &b, Location loc, Value input,
+                                ValueRange weights, ValueRange biases,
+                                ValueRange outs, StringRef libraryCall) {
+  auto biasOf = [&](size_t i) { return biases.empty() ? Value() : biases[i]; };
+  auto oneType = [](ValueRange values) {
+    return llvm::all_equal(values.getTypes());
+  };
+  bool oneShape = weights.size() > 1 && libraryCall.empty() &&
+                  oneType(weights) && oneType(outs) && oneType(biases);
+  if (!oneShape) {
+    for (auto [i, out] : llvm::enumerate(outs))
+      buildMatmul(b, loc, input, weights[i], biasOf(i), Activation::none, out,
+                  libraryCall);
+    return;
+  }
+  // Products of one shape share one loop over the weights: a product's code
+  // is large (on the CPU the microkernel, its packing and its edge tiles),
+  // and these differ only in the buffers they read and write. The code is
+  // compiled once instead of once per weight (the encoder's Q, K, V: a
+  // third of the shared matmul's code), and runs as fast.
+  auto index = [&](int64_t v) {
+    return b.create<arith::ConstantIndexOp>(loc, v).getResult();
+  };
+  auto loop = b.create<scf::ForOp>(loc, index(0), index(weights.size()),
+                                   index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value i = loop.getInductionVar();
+  auto pick = [&](ValueRange values) {
+    Value chosen = values[0];
+    for (size_t j = 1; j < values.size(); ++j) {
+      Value isJ = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, i,
+                                          index(j));
+      chosen = b.create<arith::SelectOp>(loc, isJ, values[j], chosen);
+    }
+    return chosen;
+  };
+  buildMatmul(b, loc, input, pick(weights),
+              biases.empty() ? Value() : pick(biases), Activation::none,
+              pick(outs));
+}
+
 /// The largest tile of the up projection a native swiglu keeps on the
 /// stack (256 KiB): rows x columns.
 static constexpr int64_t kSwigluTileRows = 128, kSwigluTileCols = 512;

@@ -118,6 +118,13 @@ LogicalResult buildElementwiseKernel(OpBuilder &b, Location loc, Operation *op,
 /// linalg.matmul or batch_matmul is marked for it (LibraryCall.h).
 void buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value bias,
                  Activation act, Value out, StringRef libraryCall = "");
+/// outs[i] = input x weights[i] [+ biases[i]] (no biases, or one per
+/// weight): buildMatmul per weight, or, when every weight, every output and
+/// every bias has one type and there is no library call, one buildMatmul in
+/// a loop over the weights that picks each one's buffers.
+void buildSharedMatmul(OpBuilder &b, Location loc, Value input,
+                       ValueRange weights, ValueRange biases, ValueRange outs,
+                       StringRef libraryCall = "");
 /// out = silu(x wGate) * (x wUp). With a `libraryCall` (f32), both products
 /// are marked linalg.matmuls (the up product tile by tile into a stack tile).
 void buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate, Value wUp,

@@ -319,7 +319,9 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
 // CHECK-NEXT:      memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
 // CHECK-NEXT:      memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
-// With biases, each bias splits by columns with its weight.
+// With biases, each bias splits by columns with its weight. Weights,
+// biases and results of one type share one product in a loop over the
+// weights, which picks each one's buffers (one matmul's code, not two).
 // CHECK-LABEL: lir.program @shared_bias_column_split
 // CHECK:         lir.kernel @shared_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
 // CHECK-NEXT:    ^bb0(%[[X:[^:]+]]: memref<4x8xf32>, %[[W0:[^:]+]]: memref<8x256xf32>, %[[W1:[^:]+]]: memref<8x256xf32>, %[[B0:[^:]+]]: memref<256xf32>, %[[B1:[^:]+]]: memref<256xf32>, %[[Y0:[^:]+]]: memref<4x256xf32>, %[[Y1:[^:]+]]: memref<4x256xf32>):
@@ -329,8 +331,15 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
 // CHECK-NEXT:      %[[B1S:.+]] = memref.subview %[[B1]][%[[COL]]] [128] [1]
 // CHECK-NEXT:      %[[Y0S:.+]] = memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
 // CHECK-NEXT:      %[[Y1S:.+]] = memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
-// CHECK:           linalg.generic {{.+}} ins(%[[B0S]] : {{.+}}) outs(%[[Y0S]] :
-// CHECK:           linalg.generic {{.+}} ins(%[[B1S]] : {{.+}}) outs(%[[Y1S]] :
+// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:             %[[IS1:.+]] = arith.cmpi eq, %[[I]], %{{.+}} : index
+// CHECK-NEXT:        %[[W:.+]] = arith.select %[[IS1]], %{{.+}}, %{{.+}} : memref<8x128xf32
+// CHECK:             %[[BI:.+]] = arith.select %{{.+}}, %[[B1S]], %[[B0S]] : memref<128xf32
+// CHECK:             %[[Y:.+]] = arith.select %{{.+}}, %[[Y1S]], %[[Y0S]] : memref<4x128xf32
+// CHECK:             linalg.fill ins(%{{.+}} : f32) outs(%[[Y]] :
+// CHECK-NEXT:        linalg.matmul ins(%{{.+}}, %[[W]] : {{.+}}) outs(%[[Y]] :
+// CHECK-NEXT:        linalg.generic {{.+}} ins(%[[BI]] : {{.+}}) outs(%[[Y]] :
+// CHECK-NOT:         linalg.matmul
 // A narrow N (< 128) keeps the row split.
 // CHECK-LABEL: lir.program @narrow
 // CHECK:         lir.kernel @matmul_0 grid = [1] attributes {rlx.flops = 6400 : i64} {

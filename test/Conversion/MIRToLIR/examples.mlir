@@ -52,18 +52,15 @@
 // CHECK-ENC:           %[[SQ:.+]] = memref.subview %[[BQ]][%{{.+}}] [128] [1]
 // CHECK-ENC-NEXT:      %[[SK:.+]] = memref.subview %[[BK]][%{{.+}}] [128] [1]
 // CHECK-ENC-NEXT:      %[[SV:.+]] = memref.subview %[[BV]][%{{.+}}] [128] [1]
-// CHECK-ENC:           linalg.matmul
-// CHECK-ENC-NEXT:      linalg.generic {{.+}} ins(%[[SQ]] :
-// CHECK-ENC-NEXT:      ^bb0
-// CHECK-ENC-NEXT:        arith.addf
-// CHECK-ENC:           linalg.matmul
-// CHECK-ENC-NEXT:      linalg.generic {{.+}} ins(%[[SK]] :
-// CHECK-ENC-NEXT:      ^bb0
-// CHECK-ENC-NEXT:        arith.addf
-// CHECK-ENC:           linalg.matmul
-// CHECK-ENC-NEXT:      linalg.generic {{.+}} ins(%[[SV]] :
-// CHECK-ENC-NEXT:      ^bb0
-// CHECK-ENC-NEXT:        arith.addf
+// One product in a loop over Q, K and V, each bias picked with its weight.
+// CHECK-ENC:           scf.for
+// CHECK-ENC:             %[[B1:.+]] = arith.select %{{.+}}, %[[SK]], %[[SQ]]
+// CHECK-ENC:             %[[B2:.+]] = arith.select %{{.+}}, %[[SV]], %[[B1]]
+// CHECK-ENC:             linalg.matmul
+// CHECK-ENC-NEXT:        linalg.generic {{.+}} ins(%[[B2]] :
+// CHECK-ENC-NEXT:        ^bb0
+// CHECK-ENC-NEXT:          arith.addf
+// CHECK-ENC-NOT:         linalg.matmul
 // CHECK-ENC:         lir.kernel @transpose_1 grid = [2] {
 // CHECK-ENC:         lir.kernel @transpose_2 grid = [2] {
 // CHECK-ENC:         lir.kernel @transpose_3 grid = [2] {
