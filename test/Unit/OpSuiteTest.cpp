@@ -2527,9 +2527,13 @@ TEST(Swiglu, Shapes) {
   }
 }
 
-// output_i = input x weights_i: the matmul bound per output. Weights are
-// mir.param (bound with setParamTyped), as in models.
-TEST(SharedMatmul, SeveralWeights) {
+/// Runs mir.shared_matmul over shapes that take every path (one element, odd
+/// sizes, batch dims, a row split, a column split of one N), with a bias
+/// per weight when `withBiases`, against the naive matmul in double (plus
+/// the bias: the bound of a sum of K + 1 terms). Weights and biases are
+/// mir.param (bound with setParamTyped), as in models; a column split
+/// splits each bias with its weight's columns.
+void expectSharedMatmul(bool withBiases, uint64_t seed) {
   struct Case {
     Shape x;
     std::vector<int64_t> ns;
@@ -2542,65 +2546,6 @@ TEST(SharedMatmul, SeveralWeights) {
                                    // workgroups of 150 columns).
                                    {{1, 30, 40}, {300, 300, 300}}};
   Program p;
-  std::vector<std::vector<std::vector<double>>> data; // x, then weights
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const Case &c = cases[i];
-    std::string n = std::to_string(i);
-    int64_t k = c.x.back();
-    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, 2800 + i);
-    std::vector<std::vector<double>> d = {toDouble(x)};
-    std::string operands = p.f32("x" + n, c.x, x),
-                types = tensorType(c.x, "f32");
-    std::string results, resultTypes;
-    for (size_t j = 0; j < c.ns.size(); ++j) {
-      std::string w = "w" + n + "_" + std::to_string(j);
-      std::vector<float> wv = uniform(k * c.ns[j], -1, 1, 2900 + 10 * i + j);
-      d.push_back(toDouble(wv));
-      operands += ", " + p.param(w, {k, c.ns[j]}, DType::f32, wv);
-      types += ", " + tensorType({k, c.ns[j]}, "f32");
-      Shape os = c.x;
-      os.back() = c.ns[j];
-      std::string r = "%y" + n + "_" + std::to_string(j);
-      results += (j ? ", " : "") + r;
-      resultTypes += (j ? ", " : "") + tensorType(os, "f32");
-      p.result(r, os, DType::f32, r.substr(1));
-    }
-    p.op(results + " = mir.shared_matmul " + operands + " : (" + types +
-         ") -> (" + resultTypes + ")");
-    data.push_back(d);
-  }
-  p.expectSplit = true;
-  Outputs out;
-  if (!run(p, &out))
-    return;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const Case &c = cases[i];
-    int64_t k = c.x.back();
-    for (size_t j = 0; j < c.ns.size(); ++j) {
-      SCOPED_TRACE(shapeName(c.x) + " weight " + std::to_string(j));
-      ref::Sum r = ref::matmul(data[i][0], c.x, data[i][1 + j], {k, c.ns[j]});
-      expectWithin(get(out, "y" + std::to_string(i) + "_" + std::to_string(j)),
-                   r.shape, DType::f32, r.value, dotTolerance(r, k, kU));
-    }
-  }
-}
-
-// output_i = input x weights_i + biases_i, the bias [N_i] added to every
-// row (the epilogue of each product). Reference: the naive matmul in double
-// plus the bias; the bound is that of a sum of K + 1 terms (the K products
-// and the bias). Weights and biases are mir.param, as in models; the column
-// split case splits each bias with its weight's columns.
-TEST(SharedMatmul, Biases) {
-  struct Case {
-    Shape x;
-    std::vector<int64_t> ns;
-  };
-  const std::vector<Case> cases = {{{1, 1}, {1, 1}},
-                                   {{16, 33}, {64, 32}},
-                                   {{2, 5, 7}, {3, 4, 5}},
-                                   {{64, 64}, {1024, 512}},
-                                   {{1, 30, 40}, {300, 300, 300}}};
-  Program p;
   struct Data {
     std::vector<double> x;
     std::vector<std::vector<double>> weights, biases;
@@ -2610,31 +2555,34 @@ TEST(SharedMatmul, Biases) {
     const Case &c = cases[i];
     std::string n = std::to_string(i);
     int64_t k = c.x.back();
-    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, 3100 + i);
+    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, seed + i);
     Data d{toDouble(x), {}, {}};
-    std::string weights = p.f32("x" + n, c.x, x),
+    std::string operands = p.f32("x" + n, c.x, x),
                 types = tensorType(c.x, "f32");
     std::string biases, biasTypes, results, resultTypes;
     for (size_t j = 0; j < c.ns.size(); ++j) {
-      std::string w = "w" + n + "_" + std::to_string(j);
-      std::string b = "b" + n + "_" + std::to_string(j);
-      std::vector<float> wv = uniform(k * c.ns[j], -1, 1, 3200 + 10 * i + j);
-      std::vector<float> bv = uniform(c.ns[j], -1, 1, 3300 + 10 * i + j);
+      std::string at = n + "_" + std::to_string(j);
+      uint64_t salt = seed + 100 + 10 * i + j;
+      std::vector<float> wv = uniform(k * c.ns[j], -1, 1, salt);
       d.weights.push_back(toDouble(wv));
-      d.biases.push_back(toDouble(bv));
-      weights += ", " + p.param(w, {k, c.ns[j]}, DType::f32, wv);
+      operands += ", " + p.param("w" + at, {k, c.ns[j]}, DType::f32, wv);
       types += ", " + tensorType({k, c.ns[j]}, "f32");
-      biases += (j ? ", " : "") + p.param(b, {c.ns[j]}, DType::f32, bv);
-      biasTypes += ", " + tensorType({c.ns[j]}, "f32");
+      if (withBiases) {
+        std::vector<float> bv = uniform(c.ns[j], -1, 1, salt + 100);
+        d.biases.push_back(toDouble(bv));
+        biases += (j ? ", " : "") +
+                  p.param("b" + at, {c.ns[j]}, DType::f32, bv);
+        biasTypes += ", " + tensorType({c.ns[j]}, "f32");
+      }
       Shape os = c.x;
       os.back() = c.ns[j];
-      std::string r = "%y" + n + "_" + std::to_string(j);
-      results += (j ? ", " : "") + r;
+      results += (j ? ", %y" : "%y") + at;
       resultTypes += (j ? ", " : "") + tensorType(os, "f32");
-      p.result(r, os, DType::f32, r.substr(1));
+      p.result("%y" + at, os, DType::f32, "y" + at);
     }
-    p.op(results + " = mir.shared_matmul " + weights + " bias(" + biases +
-         ") : (" + types + biasTypes + ") -> (" + resultTypes + ")");
+    p.op(results + " = mir.shared_matmul " + operands +
+         (withBiases ? " bias(" + biases + ")" : std::string()) + " : (" +
+         types + biasTypes + ") -> (" + resultTypes + ")");
     data.push_back(d);
   }
   p.expectSplit = true;
@@ -2648,16 +2596,24 @@ TEST(SharedMatmul, Biases) {
       SCOPED_TRACE(shapeName(c.x) + " weight " + std::to_string(j));
       ref::Sum r =
           ref::matmul(data[i].x, c.x, data[i].weights[j], {k, c.ns[j]});
-      for (size_t e = 0; e < r.value.size(); ++e) {
+      for (size_t e = 0; withBiases && e < r.value.size(); ++e) {
         double bias = data[i].biases[j][e % c.ns[j]];
         r.value[e] += bias;
         r.magnitude[e] += std::fabs(bias);
       }
       expectWithin(get(out, "y" + std::to_string(i) + "_" + std::to_string(j)),
-                   r.shape, DType::f32, r.value, dotTolerance(r, k + 1, kU));
+                   r.shape, DType::f32, r.value,
+                   dotTolerance(r, withBiases ? k + 1 : k, kU));
     }
   }
 }
+
+// output_i = input x weights_i: the matmul bound per output.
+TEST(SharedMatmul, SeveralWeights) { expectSharedMatmul(false, 2800); }
+
+// output_i = input x weights_i + biases_i, the bias [N_i] added to every
+// row (the epilogue of each product).
+TEST(SharedMatmul, Biases) { expectSharedMatmul(true, 3100); }
 
 //===----------------------------------------------------------------------===//
 // mir.elementwise
