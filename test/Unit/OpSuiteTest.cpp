@@ -2570,8 +2570,8 @@ void expectSharedMatmul(bool withBiases, uint64_t seed) {
       if (withBiases) {
         std::vector<float> bv = uniform(c.ns[j], -1, 1, salt + 100);
         d.biases.push_back(toDouble(bv));
-        biases += (j ? ", " : "") +
-                  p.param("b" + at, {c.ns[j]}, DType::f32, bv);
+        biases +=
+            (j ? ", " : "") + p.param("b" + at, {c.ns[j]}, DType::f32, bv);
         biasTypes += ", " + tensorType({c.ns[j]}, "f32");
       }
       Shape os = c.x;
