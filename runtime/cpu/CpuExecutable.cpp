@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <mutex>
 
 #ifdef RLX_HAVE_OPENBLAS
@@ -552,7 +553,10 @@ CpuExecutable::~CpuExecutable() = default;
 
 int64_t CpuExecutable::tableIndex(const Slot &slot) const {
   const std::vector<Slot> &slots = manifestCopy.slots;
-  if (&slot >= slots.data() && &slot < slots.data() + slots.size())
+  // std::less: a total order even for a slot of another manifest.
+  std::less<const Slot *> before;
+  if (!before(&slot, slots.data()) &&
+      before(&slot, slots.data() + slots.size()))
     return tableIndexOfSlot[&slot - slots.data()];
   const Slot *own = manifestCopy.findSlot(slot.role, slot.name);
   return own ? tableIndexOfSlot[own - slots.data()] : -1;
