@@ -260,16 +260,16 @@ void kernels::buildSharedMatmul(OpBuilder &b, Location loc, Value input,
   auto index = [&](int64_t v) {
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
-  auto loop = b.create<scf::ForOp>(loc, index(0), index(weights.size()),
-                                   index(1));
+  auto loop =
+      b.create<scf::ForOp>(loc, index(0), index(weights.size()), index(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value i = loop.getInductionVar();
   auto pick = [&](ValueRange values) {
     Value chosen = values[0];
     for (size_t j = 1; j < values.size(); ++j) {
-      Value isJ = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, i,
-                                          index(j));
+      Value isJ =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, i, index(j));
       chosen = b.create<arith::SelectOp>(loc, isJ, values[j], chosen);
     }
     return chosen;

@@ -242,10 +242,9 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
       .Case([&](mir::SharedMatmulOp m) {
         // Each product with its bias as the epilogue on its output tile.
         auto [biasStart, numBiases] = m.getODSOperandIndexAndLength(2);
-        buildSharedMatmul(b, loc, operands[0],
-                          operands.slice(1, results.size()),
-                          operands.slice(biasStart, numBiases), results,
-                          libraryCall);
+        buildSharedMatmul(
+            b, loc, operands[0], operands.slice(1, results.size()),
+            operands.slice(biasStart, numBiases), results, libraryCall);
         return success();
       })
       .Case([&](mir::SwigluOp) {

@@ -105,9 +105,7 @@ mlir::rlx::planMemory(llvm::ArrayRef<BufferRequest> requests,
     placed.push_back(i);
   }
   // Trailing slots (params) above everything else.
-  bool anyTrailing = llvm::any_of(
-      requests, [](const BufferRequest &r) { return r.pinned && r.trailing; });
-  if (anyTrailing && !placeConsecutive(/*trailing=*/true, arenaSize))
+  if (!placeConsecutive(/*trailing=*/true, arenaSize))
     return std::nullopt;
   plan.arenaSize = arenaSize;
   return plan;

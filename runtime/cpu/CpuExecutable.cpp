@@ -246,6 +246,22 @@ Status checkFootprint(size_t index, const Manifest &manifest,
   return Status::ok();
 }
 
+/// Zeroed memory of `bytes` bytes starting at a multiple of `alignment` (a
+/// power of two): the aligned start, with the block to free in `block`;
+/// null when it cannot be had. calloc, not new + memset: large blocks come
+/// from mmap and stay untouched until used, yet read as zeros, so runs are
+/// deterministic even if a kernel read a byte nobody wrote.
+uint8_t *alignedZeros(uint64_t bytes, size_t alignment, void *&block) {
+  if (bytes > SIZE_MAX - alignment)
+    return nullptr;
+  block = std::calloc(1, bytes + alignment);
+  if (!block)
+    return nullptr;
+  auto base = reinterpret_cast<uintptr_t>(block);
+  base = (base + alignment - 1) & ~(uintptr_t(alignment) - 1);
+  return reinterpret_cast<uint8_t *>(base);
+}
+
 #ifdef RLX_HAVE_OPENBLAS
 /// Defines `cblas_sgemm` as OpenBLAS's address when the object code asks for
 /// it, and records that it did. Explicit, so the symbol resolves whether or
@@ -392,6 +408,7 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
     exe->paramCopyBytes = at + tableSlots[t]->size;
   }
   exe->table.assign(abi::slotTableSize(tableSlots.size()), nullptr);
+  exe->paramsUnset = tableSlots.size() - inputCount;
 
   if (!manifest.dispatches.empty()) {
     bool noCode =
@@ -510,9 +527,6 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
     }
   }
 
-  // calloc, not new + memset: large arenas come from mmap and stay untouched
-  // until used, yet read as zeros, so runs are deterministic even if a kernel
-  // read a byte nobody wrote.
   // The params' bytes are not allocated in the arena when they trail
   // everything else, as the compiler places them (MemoryPlan.h).
   uint64_t paramsBegin = manifest.arenaSize;
@@ -525,15 +539,11 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
     return Status(StatusCode::resource_exhausted,
                   "arena of " + std::to_string(arenaSize) +
                       " bytes exceeds the address space");
-  void *block = std::calloc(1, arenaSize + alignment);
-  if (!block)
+  exe->arenaBase = alignedZeros(arenaSize, alignment, exe->impl->arenaBlock);
+  if (!exe->arenaBase)
     return Status(StatusCode::resource_exhausted,
                   "cannot allocate the arena of " + std::to_string(arenaSize) +
                       " bytes for '" + manifest.name + "'");
-  exe->impl->arenaBlock = block;
-  auto base = reinterpret_cast<uintptr_t>(block);
-  base = (base + alignment - 1) & ~(uintptr_t(alignment) - 1);
-  exe->arenaBase = reinterpret_cast<uint8_t *>(base);
 
   for (const Slot &slot : manifest.slots) {
     if (slot.role == SlotRole::constant && slot.size)
@@ -562,38 +572,53 @@ int64_t CpuExecutable::tableIndex(const Slot &slot) const {
   return own ? tableIndexOfSlot[own - slots.data()] : -1;
 }
 
-Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
+Expected<size_t> CpuExecutable::paramEntry(const Slot &slot,
+                                           const char *verb) const {
   if (running.load(std::memory_order_acquire))
     return Status(StatusCode::failed_precondition,
-                  "writing slot '" + slot.name + "' of '" + manifestCopy.name +
-                      "' while a run() is in progress");
-  if (slot.role != SlotRole::param) {
-    if (slot.size)
-      std::memcpy(arenaBase + slot.offset, data, slot.size);
-    return Status::ok();
-  }
+                  std::string(verb) + " param '" + slot.name + "' of '" +
+                      manifestCopy.name + "' while a run() is in progress");
   int64_t index = tableIndex(slot);
   if (index < 0)
     return Status(StatusCode::not_found, "'" + manifestCopy.name +
                                              "' has no param named '" +
                                              slot.name + "'");
+  return static_cast<size_t>(index);
+}
+
+void CpuExecutable::setParamEntry(size_t index, const void *at) {
+  if (!table[index])
+    --paramsUnset;
+  table[index] = at;
+}
+
+Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
+  if (slot.role != SlotRole::param) {
+    if (running.load(std::memory_order_acquire))
+      return Status(StatusCode::failed_precondition,
+                    "writing slot '" + slot.name + "' of '" +
+                        manifestCopy.name + "' while a run() is in progress");
+    if (slot.size)
+      std::memcpy(arenaBase + slot.offset, data, slot.size);
+    return Status::ok();
+  }
+  Expected<size_t> index = paramEntry(slot, "writing");
+  if (!index)
+    return index.status();
   if (!impl->paramCopies) {
     size_t alignment = std::max<uint64_t>(64, manifestCopy.alignment);
-    void *block = std::calloc(1, paramCopyBytes + alignment);
-    if (!block)
+    impl->paramCopies =
+        alignedZeros(paramCopyBytes, alignment, impl->paramBlock);
+    if (!impl->paramCopies)
       return Status(StatusCode::resource_exhausted,
                     "cannot allocate " + std::to_string(paramCopyBytes) +
                         " bytes for the params of '" + manifestCopy.name + "'");
-    impl->paramBlock = block;
-    auto base = reinterpret_cast<uintptr_t>(block);
-    base = (base + alignment - 1) & ~(uintptr_t(alignment) - 1);
-    impl->paramCopies = reinterpret_cast<uint8_t *>(base);
   }
-  size_t param = static_cast<size_t>(index) - arenaInputs.size();
-  uint8_t *copy = impl->paramCopies + paramCopyOffset[param];
+  uint8_t *copy =
+      impl->paramCopies + paramCopyOffset[*index - arenaInputs.size()];
   if (slot.size)
     std::memcpy(copy, data, slot.size);
-  table[index] = copy;
+  setParamEntry(*index, copy);
   return Status::ok();
 }
 
@@ -603,17 +628,11 @@ Expected<bool> CpuExecutable::bindSlot(const Slot &slot, const void *data) {
       return s;
     return false;
   }
-  if (running.load(std::memory_order_acquire))
-    return Status(StatusCode::failed_precondition,
-                  "binding param '" + slot.name + "' of '" + manifestCopy.name +
-                      "' while a run() is in progress");
-  int64_t index = tableIndex(slot);
-  if (index < 0)
-    return Status(StatusCode::not_found, "'" + manifestCopy.name +
-                                             "' has no param named '" +
-                                             slot.name + "'");
+  Expected<size_t> index = paramEntry(slot, "binding");
+  if (!index)
+    return index.status();
   // A zero-byte param is never read; any non-null address will do.
-  table[index] = data ? data : arenaBase;
+  setParamEntry(*index, data ? data : arenaBase);
   return true;
 }
 
@@ -665,14 +684,17 @@ Status CpuExecutable::run(const void *const *inputs) {
   }
 #endif
   // Every param must be set: the code would read through a null entry.
-  for (size_t p = 0; p < paramCopyOffset.size(); ++p)
-    if (!table[arenaInputs.size() + p]) {
-      running.store(false, std::memory_order_release);
-      return Status(StatusCode::failed_precondition,
-                    "run() on '" + manifestCopy.name + "': param '" +
-                        manifestCopy.slotsWithRole(SlotRole::param)[p]->name +
-                        "' was never set");
-    }
+  if (paramsUnset) {
+    running.store(false, std::memory_order_release);
+    std::vector<const Slot *> params =
+        manifestCopy.slotsWithRole(SlotRole::param);
+    size_t p = 0;
+    while (table[arenaInputs.size() + p])
+      ++p;
+    return Status(StatusCode::failed_precondition,
+                  "run() on '" + manifestCopy.name + "': param '" +
+                      params[p]->name + "' was never set");
+  }
   const void **entries = this->table.data();
   for (size_t j = 0; j < arenaInputs.size(); ++j)
     entries[j] = inputs ? inputs[j] : arenaInputs[j];

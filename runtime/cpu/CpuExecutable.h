@@ -116,6 +116,11 @@ private:
   std::unique_ptr<Impl> impl;
   /// The table position of manifest slot i (inputs, then params), or -1.
   int64_t tableIndex(const Slot &slot) const;
+  /// The table position of param `slot`, or why it cannot be `verb` now
+  /// (not this executable's, or a run in progress).
+  Expected<size_t> paramEntry(const Slot &slot, const char *verb) const;
+  /// Points param entry `index` at `at` (not null), counting it as set.
+  void setParamEntry(size_t index, const void *at);
   std::vector<abi::DispatchFn> functions;
   uint8_t *arenaBase = nullptr;
   uint64_t arenaBytes = 0;
@@ -131,6 +136,8 @@ private:
   /// params only) and that memory's size.
   std::vector<uint64_t> paramCopyOffset;
   uint64_t paramCopyBytes = 0;
+  /// Params whose table entry is still null: a run refuses while any is.
+  size_t paramsUnset = 0;
   bool profiling = false;
   std::vector<uint64_t> nanos;
   uint64_t runs = 0;
