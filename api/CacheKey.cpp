@@ -138,6 +138,7 @@ bool cacheableCompile(const ::rlx::CompileOptions &options) {
   field(text, "alignment", std::to_string(o.arenaAlignment));
   field(text, "customPrecision", o.customPrecision);
   field(text, "nativeMatmul", std::to_string(o.nativeMatmul));
+  field(text, "packParams", std::to_string(o.packParams));
   field(text, "dce", std::to_string(o.dce));
   field(text, "cpu",
         o.cpuTarget.triple + "|" + o.cpuTarget.cpu + "|" +

@@ -49,6 +49,7 @@ void fillPipelineOptions(PipelineOptions &p, const CompilerOptions &options) {
   p.dumpDir = o.dumpDir;
   p.alignment = o.arenaAlignment;
   p.nativeMatmul = o.nativeMatmul;
+  p.packParams = o.packParams;
 }
 
 DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) {

@@ -143,6 +143,8 @@ static uint64_t kernelFlops(lir::KernelOp kernel) {
     slot.shape.assign(type.getShape().begin(), type.getShape().end());
     slot.offset = io.getOffsetAttr().getInt();
     slot.size = slot.elementCount() * ::rlx::dtypeSize(*dtype);
+    if (std::optional<uint64_t> panels = io.getPanels())
+      slot.panelWidth = static_cast<int64_t>(*panels);
     if (auto value = io.getValueAttr())
       slot.data = constantBytes(value, slot.size);
     manifest.slots.push_back(std::move(slot));

@@ -177,9 +177,11 @@ std::vector<std::string> BindingManifest::diff(const BindingManifest &a,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One weight as the pipeline holds it: immutable once made.
+/// One weight as the pipeline holds it: immutable once made, apart from
+/// the packed copies it makes on first use.
 struct Weight {
   DType dtype = DType::f32;
+  std::vector<int64_t> shape;
   std::vector<uint8_t> bytes;
 
   /// Its bytes, checked against each graph's param by dtype and size (the
@@ -191,6 +193,33 @@ struct Weight {
     v.bytes = bytes.size();
     return v;
   }
+
+  /// Its bytes in `slot`'s layout: the row-major bytes, or its panels of
+  /// slot.panelWidth, packed on first use and shared by every graph whose
+  /// code reads those panels (the width is the CPU target's, the same for
+  /// every specialization).
+  Expected<TensorView> stored(const Slot &slot) const {
+    if (slot.panelWidth == 0)
+      return view();
+    std::lock_guard<std::mutex> lock(mutex);
+    std::vector<uint8_t> &packed = panels[slot.panelWidth];
+    if (packed.empty()) {
+      TensorView value = view();
+      value.shape = shape;
+      if (Status s = packParam(slot, value, packed); !s)
+        return s;
+    }
+    TensorView v;
+    v.dtype = dtype;
+    v.data = packed.data();
+    v.bytes = packed.size();
+    return v;
+  }
+
+private:
+  mutable std::mutex mutex;
+  /// Packed copies by panel width.
+  mutable std::map<int64_t, std::vector<uint8_t>> panels;
 };
 } // namespace
 
@@ -274,9 +303,13 @@ struct ModelCompilePipeline::Impl {
   /// Binds `graph`'s param `name`, if its code reads one, to `weight`.
   static Status bindWeight(CompiledGraph &graph, const std::string &name,
                            const std::shared_ptr<const Weight> &weight) {
-    if (!graph.manifest().findSlot(SlotRole::param, name))
+    const Slot *slot = graph.manifest().findSlot(SlotRole::param, name);
+    if (!slot)
       return Status::ok(); // this binding's code does not read it
-    return graph.bindParam(name, weight->view(), weight);
+    Expected<TensorView> stored = weight->stored(*slot);
+    if (!stored)
+      return stored.status();
+    return graph.bindStoredParam(name, *stored, weight);
   }
 
   /// Compiles `variant` and gives it every weight set so far.
@@ -464,6 +497,7 @@ Status ModelCompilePipeline::setParam(const std::string &name,
                       " elements of " + dtypeName(value.dtype));
   auto weight = std::make_shared<Weight>();
   weight->dtype = value.dtype;
+  weight->shape = value.shape;
   const auto *bytes = static_cast<const uint8_t *>(value.data);
   weight->bytes.assign(bytes, bytes + value.bytes);
   std::shared_ptr<const Weight> shared = std::move(weight);

@@ -286,6 +286,31 @@ def CpuVectorizeLoops : Pass<"rlx-cpu-vectorize-loops", "::mlir::func::FuncOp"> 
                            "::mlir::rlx::RLXDialect"];
 }
 
+def CpuPackParams : Pass<"rlx-cpu-pack-params", "::mlir::ModuleOp"> {
+  let summary = "store params read only as matmul B operands in the "
+                "microkernel's panels";
+  let description = [{
+    Part of the MIR -> LIR conversion for CPU targets (`pack-params`; a
+    no-op for other targets). Each f32 [K, N] param whose every use is the
+    B operand of a matmul the microkernel takes (through column slices and
+    selects) and whose N is a multiple of the panel width W (`tile-vectors
+    * lanes`, the microkernel's strip) gets `panels W` on its `lir.io`; its
+    views become memref<(N/W) x K x W x f32> and those matmuls the panel
+    matmul generic the microkernel reads without packing B
+    (conversion/LIRToLLVM/PackParams.cpp). The runtime packs such a param
+    when it is set (runtime/KernelAbi.h, "Matmul panels").
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"0",
+           "f32 lanes per vector (0: the target's)">,
+    Option<"tileVectors", "tile-vectors", "int64_t", /*default=*/"0",
+           "vectors per panel (0: the microkernel's default)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def CpuMatmulMicrokernel
     : Pass<"rlx-cpu-matmul-microkernel", "::mlir::func::FuncOp"> {
   let summary = "f32 matmul as packed register-tile vector code with the "

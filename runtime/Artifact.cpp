@@ -226,6 +226,7 @@ void readSlot(Reader &r, uint64_t index, Slot &slot) {
     slot.shape[d] = r.i64(label + " dim " + std::to_string(d));
   slot.offset = r.u64(label + " offset");
   slot.size = r.u64(label + " size");
+  slot.panelWidth = r.i64(label + " panel width");
   slot.data = r.bytes(label + " data");
 }
 
@@ -436,6 +437,7 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
       w.i64(dim);
     w.u64(slot.offset);
     w.u64(slot.size);
+    w.i64(slot.panelWidth);
     w.bytes(slot.data.data(), slot.data.size());
   }
   w.u64(m.dispatches.size());

@@ -51,8 +51,9 @@ namespace rlx::runtime {
 /// The format version this runtime writes and the only one it reads
 /// (version 3: the kernel ABI version and the device before the code;
 /// version 4: each dispatch's FLOPs and bytes; version 5: each dispatch's
-/// views; version 6: a splat constant's data is its one element).
-constexpr uint32_t kArtifactFormatVersion = 6;
+/// views; version 6: a splat constant's data is its one element; version 7:
+/// each slot's panel width).
+constexpr uint32_t kArtifactFormatVersion = 7;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 

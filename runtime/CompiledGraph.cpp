@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/CompiledGraphImpl.h"
+#include "runtime/KernelAbi.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -105,6 +106,26 @@ int64_t TensorView::elementCount() const {
   return count;
 }
 
+Status packParam(const Slot &slot, const TensorView &value,
+                 std::vector<uint8_t> &stored) {
+  if (Status s = CompiledGraph::Impl::checkData(slot, value.data, value.bytes,
+                                                value.dtype, value.shape);
+      !s)
+    return s;
+  stored.resize(slot.size);
+  if (slot.panelWidth == 0) {
+    if (slot.size)
+      std::memcpy(stored.data(), value.data, slot.size);
+    return Status::ok();
+  }
+  // A panel slot passed the manifest verifier: f32 [K, N], W divides N.
+  std::vector<float> panels(static_cast<size_t>(slot.elementCount()));
+  rlx_pack_panels(static_cast<const float *>(value.data), panels.data(),
+                  slot.shape[0], slot.shape[1], slot.panelWidth);
+  std::memcpy(stored.data(), panels.data(), slot.size);
+  return Status::ok();
+}
+
 Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
                                      size_t bytes, DType dtype,
                                      const std::vector<int64_t> &shape) {
@@ -115,6 +136,16 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
   const Slot &slot = manifest().slots[*index];
   if (Status s = checkData(slot, data, bytes, dtype, shape); !s)
     return s;
+  std::vector<uint8_t> packed;
+  if (slot.panelWidth != 0) {
+    TensorView value;
+    value.dtype = dtype;
+    value.data = data;
+    value.bytes = bytes;
+    if (Status s = packParam(slot, value, packed); !s)
+      return s;
+    data = packed.data();
+  }
   if (Status s = executable->writeSlot(slot, data); !s)
     return s;
   bound[*index] = true;
@@ -124,14 +155,21 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
 
 Status CompiledGraph::Impl::bindParam(const std::string &name,
                                       const TensorView &value,
-                                      std::shared_ptr<const void> owner) {
+                                      std::shared_ptr<const void> owner,
+                                      bool stored) {
+  // The code does not read a panel param's row-major bytes: the graph
+  // packs its own copy, as setParam does. (The manifest is immutable.)
+  const Slot *panels = manifest().findSlot(SlotRole::param, name);
+  if (!stored && panels && panels->panelWidth != 0)
+    return setParam(name, value.data, value.bytes, value.dtype, value.shape);
   std::lock_guard<std::mutex> lock(mutex);
   Expected<size_t> index = findSlot(SlotRole::param, name);
   if (!index)
     return index.status();
   const Slot &slot = manifest().slots[*index];
-  if (Status s =
-          checkData(slot, value.data, value.bytes, value.dtype, value.shape);
+  // Packed bytes have no shape of their own.
+  if (Status s = checkData(slot, value.data, value.bytes, value.dtype,
+                           stored ? std::vector<int64_t>{} : value.shape);
       !s)
     return s;
   Expected<bool> inPlace = executable->bindSlot(slot, value.data);
@@ -146,7 +184,13 @@ Status CompiledGraph::Impl::bindParam(const std::string &name,
 Status CompiledGraph::bindParam(const std::string &name,
                                 const TensorView &value,
                                 std::shared_ptr<const void> keepAlive) {
-  return impl_->bindParam(name, value, std::move(keepAlive));
+  return impl_->bindParam(name, value, std::move(keepAlive), /*stored=*/false);
+}
+
+Status CompiledGraph::bindStoredParam(const std::string &name,
+                                      const TensorView &stored,
+                                      std::shared_ptr<const void> keepAlive) {
+  return impl_->bindParam(name, stored, std::move(keepAlive), /*stored=*/true);
 }
 
 MemoryUse CompiledGraph::memoryUse() const {

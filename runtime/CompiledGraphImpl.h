@@ -132,9 +132,10 @@ struct CompiledGraph::Impl {
   /// setParam's checks and write. Takes `mutex`.
   Status setParam(const std::string &name, const void *data, size_t bytes,
                   DType dtype, const std::vector<int64_t> &shape);
-  /// bindParam's checks and binding. Takes `mutex`.
+  /// bindParam's (`stored` false: row-major data) and bindStoredParam's
+  /// checks and binding. Takes `mutex`.
   Status bindParam(const std::string &name, const TensorView &value,
-                   std::shared_ptr<const void> owner);
+                   std::shared_ptr<const void> owner, bool stored);
 
   /// Checks `inputs` (each input exactly once, dtype, size, shape when
   /// given), that every parameter is bound, and runs. Caller holds `mutex`.

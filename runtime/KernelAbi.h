@@ -19,8 +19,10 @@
 /* Version 1: `void rlx_dispatch_<i>(arena, inputs, x, y, z)`.
  * Version 2: each dispatch function also exports its footprint (below).
  * Version 3: the table holds the params after the inputs; the code reads
- *            params only through it, never from the arena. */
-#define RLX_KERNEL_ABI_VERSION 3
+ *            params only through it, never from the arena.
+ * Version 4: a param may be stored in matmul panels (below); footprints
+ *            give each view's panel width. */
+#define RLX_KERNEL_ABI_VERSION 4
 
 /* The parameters of every dispatch entry point, in order:
  *   arena   the executable's arena (constants, outputs, temporaries, and
@@ -42,22 +44,42 @@ typedef void (*rlx_dispatch_fn)(RLX_DISPATCH_PARAMS);
  * int64_t named `S_footprint` that says what the code was compiled to touch:
  *
  *   grid x, grid y, grid z, view count,
- *   then per view (kernel argument, in order): input, offset, size
+ *   then per view (kernel argument, in order): input, offset, size, panels
  *
  * where `input` is RLX_FOOTPRINT_ARENA for a view of the arena (`offset` in
  * the arena) or j for a view of the memory of slot table entry j (an input
- * or a param; `offset` within that slot). The loader compares it with the
- * manifest's grid and views,
+ * or a param; `offset` within that slot), and `panels` the panel width the
+ * code reads that slot's bytes in (0: row-major; "Matmul panels" below).
+ * The loader compares it with the manifest's grid, views and panel widths,
  * so an edited manifest cannot make valid code run past a buffer; a
  * dispatch symbol without a footprint is not loaded. */
 #define RLX_FOOTPRINT_SUFFIX "_footprint"
 #define RLX_FOOTPRINT_HEADER 4
-#define RLX_FOOTPRINT_VIEW_FIELDS 3
+#define RLX_FOOTPRINT_VIEW_FIELDS 4
 #define RLX_FOOTPRINT_ARENA (-1)
 
 /* The footprint of RLX_DISPATCH_NAME(index), for C definitions:
  * `const int64_t RLX_DISPATCH_FOOTPRINT(0)[] = {...};`. */
 #define RLX_DISPATCH_FOOTPRINT(index) rlx_dispatch_##index##_footprint
+
+/* Matmul panels: the layout of a param that the code reads only as the B
+ * operand of matmuls (manifest Slot::panelWidth W > 0). The param is an f32
+ * matrix [K, N] with N a multiple of W, stored as N / W column panels one
+ * after the other, each K rows of W contiguous floats: element (k, n) is at
+ *
+ *   ((n / W) * K + k) * W + n % W
+ *
+ * which is how the matmul microkernel streams B (one panel row per k), so a
+ * panel needs no packing when the code runs: the runtime packs the param
+ * once, when it is set (rlx_pack_panels). Same bytes as row-major. */
+static inline void rlx_pack_panels(const float *rowMajor, float *panels,
+                                   int64_t rows, int64_t cols, int64_t width) {
+  for (int64_t panel = 0; panel < cols / width; ++panel)
+    for (int64_t k = 0; k < rows; ++k)
+      for (int64_t j = 0; j < width; ++j)
+        panels[(panel * rows + k) * width + j] =
+            rowMajor[k * cols + panel * width + j];
+}
 
 #ifdef __cplusplus
 #include <cstddef>

@@ -164,6 +164,12 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
     return invalid(label + ": size " + std::to_string(slot.size) +
                    " != " + std::to_string(bytes) + " bytes of " +
                    dtypeName(slot.dtype) + shapeString(slot.shape));
+  if (slot.panelWidth != 0)
+    if (const char *problem =
+            panelLayoutProblem(slot.role, slot.dtype, slot.shape.data(),
+                               slot.shape.size(), slot.panelWidth))
+      return invalid(label + ": panel width " +
+                     std::to_string(slot.panelWidth) + ": " + problem);
   if (slot.offset % manifest.alignment)
     return invalid(label + ": offset " + std::to_string(slot.offset) +
                    " is not a multiple of the alignment " +

@@ -94,7 +94,8 @@ static void rewriteStridedCopies(func::FuncOp fn) {
 /// arena range. In table order: the inputs, then the params, each in lir.io
 /// order (= manifest order).
 struct TableSlot {
-  int64_t offset, bytes;
+  /// `panels`: the slot's panel width (0: row-major).
+  int64_t offset, bytes, panels;
 };
 
 static SmallVector<TableSlot> tableSlotsOf(lir::ProgramOp program) {
@@ -106,7 +107,8 @@ static SmallVector<TableSlot> tableSlotsOf(lir::ProgramOp program) {
       MemRefType type = io.getMemRefType();
       int64_t bits = type.getElementTypeBitWidth();
       slots.push_back({io.getOffsetAttr().getInt(),
-                       type.getNumElements() * ((bits + 7) / 8)});
+                       type.getNumElements() * ((bits + 7) / 8),
+                       static_cast<int64_t>(io.getPanels().value_or(0))});
     }
   return slots;
 }
@@ -172,7 +174,8 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
   IRMapping mapping;
   DenseMap<unsigned, Value> bound;
   // The footprint (runtime/KernelAbi.h): the grid, then per view its
-  // table slot (or the arena), offset and size, as the code below uses them.
+  // table slot (or the arena), offset, size and the slot's panel width, as
+  // the code below uses them.
   SmallVector<int64_t> footprint(3, 1);
   for (auto [i, n] : llvm::enumerate(kernel.getGrid()))
     footprint[i] = n;
@@ -183,7 +186,7 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
     // every dispatch operand is a lir.view.
     auto viewOp = view.getDefiningOp<lir::ViewOp>();
     int64_t at = viewOp.getOffsetAttr().getInt();
-    int64_t source = RLX_FOOTPRINT_ARENA;
+    int64_t source = RLX_FOOTPRINT_ARENA, panels = 0;
     Value base = entry->getArgument(::rlx::abi::kArenaParam);
     for (auto [index, slot] : llvm::enumerate(tableSlots)) {
       if (at < slot.offset || at >= slot.offset + slot.bytes)
@@ -196,10 +199,11 @@ static func::FuncOp outlineDispatch(lir::DispatchOp dispatch,
       base = memory;
       at -= slot.offset;
       source = static_cast<int64_t>(index);
+      panels = slot.panels;
       break;
     }
     // lir.view's type is bounded (its byte size fits in int64).
-    footprint.append({source, at, *checkedByteSize(viewOp.getType())});
+    footprint.append({source, at, *checkedByteSize(viewOp.getType()), panels});
     Value offset = b.create<arith::ConstantIndexOp>(viewOp.getLoc(), at);
     Value typed = b.create<memref::ViewOp>(viewOp.getLoc(), viewOp.getType(),
                                            base, offset, ValueRange{});

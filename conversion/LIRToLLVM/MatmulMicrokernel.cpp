@@ -31,6 +31,7 @@
 // indexed by (i, j), (j), (i) or () stays a separate op.
 //
 //===----------------------------------------------------------------------===//
+#include "conversion/LIRToLLVM/MatmulTile.h"
 #include "conversion/LIRToLLVM/VectorWidening.h"
 #include "conversion/Passes.h"
 
@@ -50,11 +51,7 @@ namespace mlir::rlx {
 using namespace mlir;
 using namespace mlir::rlx;
 
-namespace {
-
-/// A static f32 memref of `rank` with unit innermost stride and static
-/// strides.
-bool isPlainF32(Value v, int64_t rank) {
+bool mlir::rlx::isPlainF32(Value v, int64_t rank) {
   auto type = dyn_cast<MemRefType>(v.getType());
   if (!type || !type.getElementType().isF32() || type.getRank() != rank ||
       !type.hasStaticShape())
@@ -65,6 +62,8 @@ bool isPlainF32(Value v, int64_t rank) {
     return false;
   return strides.back() == 1 && llvm::none_of(strides, ShapedType::isDynamic);
 }
+
+namespace {
 
 /// How an epilogue input is indexed by the output's (i, j).
 enum class InputIndexing { rowCol, col, row, scalar };
@@ -136,11 +135,14 @@ struct Tile {
 /// Emits C (+)= A x B [then epilogue] for 2-D operands.
 class MicrokernelEmitter {
 public:
+  /// `bm` is B [K, N] row-major, or with `panels` B's panels [N / W, K, W]
+  /// (W the strip width), which the code reads as they are.
   MicrokernelEmitter(OpBuilder &b, Location loc, Tile tile, Value a, Value bm,
                      Value c, bool zeroInit,
-                     const std::optional<Epilogue> &epilogue)
+                     const std::optional<Epilogue> &epilogue,
+                     bool panels = false)
       : b(b), loc(loc), tile(tile), a(a), bm(bm), c(c), zeroInit(zeroInit),
-        epilogue(epilogue) {
+        panels(panels), epilogue(epilogue) {
     ArrayRef<int64_t> as = cast<MemRefType>(a.getType()).getShape();
     ArrayRef<int64_t> cs = cast<MemRefType>(c.getType()).getShape();
     m = cs[0];
@@ -207,12 +209,15 @@ private:
   Tile tile;
   Value a, bm, c;
   bool zeroInit;
+  /// Whether `bm` is B's panels (no packing).
+  bool panels;
   const std::optional<Epilogue> &epilogue;
   int64_t m, n, k, stripWidth, mBlock, nBlock, kBlock;
   /// Whether each microkernel prefetches the next tile's rows of C.
   bool prefetchC;
   bool packA;
-  /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth].
+  /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth]
+  /// (null with panels).
   Value packedB;
   /// A's block of rows, register tile after tile, each tile's rows
   /// contiguous: [mBlock / rows][rows][kBlock].
@@ -265,11 +270,12 @@ void MicrokernelEmitter::emit() {
                   : parent->getParentOfType<func::FuncOp>();
     b.setInsertionPointToStart(&fn.getBody().front());
     IntegerAttr align = b.getI64IntegerAttr(64);
-    packedB = b.create<memref::AllocaOp>(
-        loc,
-        MemRefType::get({nBlock / stripWidth, kBlock, stripWidth},
-                        b.getF32Type()),
-        align);
+    if (!panels)
+      packedB = b.create<memref::AllocaOp>(
+          loc,
+          MemRefType::get({nBlock / stripWidth, kBlock, stripWidth},
+                          b.getF32Type()),
+          align);
     if (packA)
       packedA = b.create<memref::AllocaOp>(
           loc,
@@ -315,12 +321,13 @@ void MicrokernelEmitter::emitKBlock(Value col0, Value cols, Value kStart,
                                 ValueRange{strip, kk, index(v * tile.lanes)});
     }
   };
-  loop(index(0), kSize, 1, [&](Value kk) {
-    loop(index(0), fullStrips, 1,
-         [&](Value strip) { packStrip(kk, strip, stripWidth); });
-    if (edge != 0)
-      when(hasEdge, [&] { packStrip(kk, fullStrips, edge); });
-  });
+  if (!panels)
+    loop(index(0), kSize, 1, [&](Value kk) {
+      loop(index(0), fullStrips, 1,
+           [&](Value strip) { packStrip(kk, strip, stripWidth); });
+      if (edge != 0)
+        when(hasEdge, [&] { packStrip(kk, fullStrips, edge); });
+    });
   Strips strips{fullStrips, hasEdge};
   loop(index(0), index(m), mBlock, [&](Value row0) {
     emitRowBlock(col0, strips, kStart, kSize, row0, blockSize(row0, mBlock, m),
@@ -434,17 +441,25 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
     inits = loadC();
   }
 
+  // B's rows for this strip: the packed block's, or the panel's from K's
+  // block start on.
+  Value bStrip = strip, bPanel = packedB;
+  if (panels) {
+    bStrip = b.create<arith::DivUIOp>(loc, col, index(stripWidth));
+    bPanel = bm;
+  }
   auto forOp = b.create<scf::ForOp>(
       loc, index(0), kSize, index(1), inits,
       [&](OpBuilder &nb, Location nloc, Value kk, ValueRange accs) {
         auto constant = [&](int64_t v) {
           return nb.create<arith::ConstantIndexOp>(nloc, v);
         };
+        Value bRow = panels ? nb.create<arith::AddIOp>(nloc, kStart, kk) : kk;
         SmallVector<Value> bv;
         for (int64_t v = 0; v < vectors; ++v)
           bv.push_back(nb.create<vector::LoadOp>(
-              nloc, vecType(), packedB,
-              ValueRange{strip, kk, constant(v * tile.lanes)}));
+              nloc, vecType(), bPanel,
+              ValueRange{bStrip, bRow, constant(v * tile.lanes)}));
         SmallVector<Value> next;
         Value ka = packA ? Value() : nb.create<arith::AddIOp>(nloc, kStart, kk);
         for (int64_t r = 0; r < rows; ++r) {
@@ -540,12 +555,11 @@ struct CpuMatmulMicrokernel
   Tile tileShape(int64_t targetLanes) const {
     Tile t;
     t.lanes = lanes > 0 ? int64_t(lanes) : targetLanes;
-    // Accumulators + B vectors + one broadcast of A fit the registers:
-    // AVX-512 has 32 (6 x 4 + 4 + 1; 6 x 4 measured faster than 12 x 2,
-    // docs/Performance.md: fewer broadcasts per FMA), AVX 16 (6 x 2 + 2 + 1).
-    t.rows = tileRows > 0 ? int64_t(tileRows) : 6;
-    t.vectors =
-        tileVectors > 0 ? int64_t(tileVectors) : (t.lanes >= 16 ? 4 : 2);
+    // Accumulators + B vectors + one broadcast of A fit the registers
+    // (MatmulTile.h).
+    t.rows = tileRows > 0 ? int64_t(tileRows) : kDefaultMatmulTileRows;
+    t.vectors = tileVectors > 0 ? int64_t(tileVectors)
+                                : defaultMatmulTileVectors(t.lanes);
     t.kBlock = kBlock;
     t.mBlock = static_cast<int64_t>(llvm::alignTo(mBlock, t.rows));
     t.nBlock = static_cast<int64_t>(llvm::alignTo(nBlock, t.vectors * t.lanes));
@@ -566,8 +580,9 @@ struct CpuMatmulMicrokernel
     }
     SmallVector<Operation *> matmuls;
     getOperation().walk([&](Operation *op) {
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
-          !op->hasAttr("rlx.library_call"))
+      if ((isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) &&
+           !op->hasAttr("rlx.library_call")) ||
+          matchPanelMatmul(op))
         matmuls.push_back(op);
     });
     if (matmuls.empty())
@@ -584,7 +599,44 @@ struct CpuMatmulMicrokernel
       rewrite(op, tile);
   }
 
+  /// A panel matmul (rlx-cpu-pack-params): C [M, N] += A x B's panels
+  /// [N / W, K, W], its strips W wide. Left to the loops (correct, slow)
+  /// when the microkernel cannot take it.
+  void rewritePanelMatmul(Operation *op, const PanelMatmul &operands,
+                          Tile tile) {
+    auto expand = operands.c3.getDefiningOp<memref::ExpandShapeOp>();
+    if (!expand)
+      return;
+    Value a = operands.a, panels = operands.panels, c = expand.getSrc();
+    if (!isPlainF32(a, 2) || !isPlainF32(panels, 3) || !isPlainF32(c, 2))
+      return;
+    auto panelType = cast<MemRefType>(panels.getType());
+    int64_t width = panelType.getDimSize(2);
+    if (width % tile.lanes != 0 || panelType.getNumElements() == 0 ||
+        cast<MemRefType>(a.getType()).getNumElements() == 0 ||
+        cast<MemRefType>(c.getType()).getNumElements() == 0)
+      return;
+    // The strips are the panels.
+    tile.vectors = width / tile.lanes;
+    tile.nBlock = llvm::alignTo(tile.nBlock, width);
+    linalg::FillOp fill = zeroFillBefore(op, c);
+    std::optional<Epilogue> epilogue = epilogueAfter(op, c);
+    OpBuilder b(op);
+    MicrokernelEmitter(b, op->getLoc(), tile, a, panels, c, bool(fill),
+                       epilogue, /*panels=*/true)
+        .emit();
+    if (epilogue)
+      epilogue->op->erase();
+    op->erase();
+    if (fill)
+      fill->erase();
+    if (expand->use_empty())
+      expand->erase();
+  }
+
   void rewrite(Operation *op, const Tile &tile) {
+    if (std::optional<PanelMatmul> operands = matchPanelMatmul(op))
+      return rewritePanelMatmul(op, *operands, tile);
     auto linalgOp = cast<linalg::LinalgOp>(op);
     bool batched = isa<linalg::BatchMatmulOp>(op);
     int64_t rank = batched ? 3 : 2;

@@ -512,10 +512,11 @@ LogicalResult FunctionLowering::emit() {
 
   for (unsigned id : slots) {
     const Buffer &buffer = buffers[id];
-    b.create<lir::IOOp>(
-        loc, ioKindOf(buffer.kind), buffer.name, buffer.offset, buffer.type,
-        buffer.kind == BufferKind::constant ? ElementsAttr(buffer.value)
-                                            : ElementsAttr());
+    b.create<lir::IOOp>(loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
+                        /*panels=*/IntegerAttr(), buffer.type,
+                        buffer.kind == BufferKind::constant
+                            ? ElementsAttr(buffer.value)
+                            : ElementsAttr());
   }
 
   SmallVector<std::string> names;

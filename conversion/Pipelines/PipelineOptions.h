@@ -71,6 +71,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("matmuls call the target's native library where it has "
                      "one (CPU: OpenBLAS cblas_sgemm)"),
       llvm::cl::init(false)};
+  Option<bool> packParams{
+      *this, "pack-params",
+      llvm::cl::desc("CPU: params read only as matmul B operands are stored "
+                     "in the microkernel's panels (with tile-matmul)"),
+      llvm::cl::init(true)};
 
   // LIR -> LLVM (the CPU backend).
   Option<bool> tileMatmul{

@@ -150,6 +150,12 @@ void buildMirToLirConversion(OpPassManager &pm,
   lir.workgroupElements = options.workgroupElements;
   lir.nativeMatmul = options.nativeMatmul;
   pm.addPass(createConvertMIRToLIR(lir));
+  // A CPU backend policy, before the manifest is read off the LIR.
+  if (options.packParams && options.tileMatmul) {
+    CpuPackParamsOptions pack;
+    pack.lanes = options.lanes;
+    pm.addPass(createCpuPackParams(pack));
+  }
   pm.addPass(lir::createLIRVerifyContract());
 }
 

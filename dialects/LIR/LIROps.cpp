@@ -1,6 +1,7 @@
 //===- LIROps.cpp - Verifiers of the LIR operations -----------------------===//
 #include "dialects/LIR/LIROps.h"
 #include "dialects/Common/ShapeRules.h"
+#include "rlx/Manifest.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringSet.h"
@@ -115,6 +116,18 @@ LogicalResult IOOp::verify() {
       return emitOpError() << "value of type " << value.getType()
                            << " does not match the slot type "
                            << getMemRefType();
+  }
+  // lir.io C6
+  if (std::optional<uint64_t> panels = getPanels()) {
+    ArrayRef<int64_t> shape = getMemRefType().getShape();
+    bool isParam = getKind() == IOKind::param;
+    bool isF32 = getMemRefType().getElementType().isF32();
+    if (const char *problem = ::rlx::panelLayoutProblem(
+            isParam ? ::rlx::SlotRole::param : ::rlx::SlotRole::input,
+            isF32 ? ::rlx::DType::f32 : ::rlx::DType::f64, shape.data(),
+            shape.size(), static_cast<int64_t>(*panels)))
+      return emitOpError() << "panels " << static_cast<int64_t>(*panels) << ": "
+                           << problem;
   }
   // lir.io C3
   return verifyInArena(*this, offset, getMemRefType(), program);

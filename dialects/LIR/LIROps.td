@@ -73,7 +73,12 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     ```mlir
     lir.io param "fc1.weight" at 4096 : memref<784x512xf32>
     lir.io constant "c0" at 64 : memref<2xf32> = dense<[1.0, 2.0]>
+    lir.io param "w" at 8192 panels 64 : memref<256x128xf32>
     ```
+
+    `panels W`: the param is stored in matmul panels of width W (the
+    runtime packs it when it is set; runtime/KernelAbi.h, "Matmul panels"),
+    and every view of it has the panels' type, memref<(N/W) x K x W x f32>.
 
     Constraints:
     (C1) the type is a static memref with the default layout and memory
@@ -83,12 +88,16 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     (C4) the name is not empty.
     (C5) a `value` is present exactly for `constant` slots, and its type has
          the slot's shape and element type.
+    (C6) `panels` is on an f32 param of rank 2 whose column count is a
+         multiple of it, and is in [1, 1024].
   }];
   let arguments = (ins RLX_IOKind:$kind, StrAttr:$name, I64Attr:$offset,
+                       OptionalAttr<I64Attr>:$panels,
                        TypeAttrOf<LIR_ArenaMemRef>:$type,
                        OptionalAttr<ElementsAttr>:$value);
   let assemblyFormat = [{
-    $kind $name `at` $offset attr-dict `:` $type (`=` $value^)?
+    $kind $name `at` $offset (`panels` $panels^)? attr-dict `:` $type
+    (`=` $value^)?
   }];
   let extraClassDeclaration = [{
     MemRefType getMemRefType() { return cast<MemRefType>(getType()); }

@@ -75,6 +75,10 @@ struct CompileOptions {
   /// results may differ in the last bits with the thread count;
   /// docs/CPUBackend.md, "Native matmul").
   bool nativeMatmul = false;
+  /// CPU: store each param read only as a matmul's B operand in the
+  /// microkernel's panels, packed once when it is set instead of by every
+  /// run (docs/CPUBackend.md, "Params in panels"). Off: row-major.
+  bool packParams = true;
   /// Threads for run() on the CPU, as LoadOptions::threads
   /// (rlx/CompiledGraph.h): 0 shares the process's pool (one thread per
   /// core), N gives the graph N threads of its own. Vulkan code runs on

@@ -165,6 +165,12 @@ struct OutputViews {
   const OutputView *end() const { return first + count; }
 };
 
+/// `value` (row-major, the dtype and shape of param `slot`) in the layout
+/// the code reads it in (Slot::panelWidth): packed into `stored`, or copied
+/// when the slot is row-major. Checks dtype, shape and size.
+Status packParam(const Slot &slot, const TensorView &value,
+                 std::vector<uint8_t> &stored);
+
 /// The memory a compiled graph holds for data (docs/Embedding.md,
 /// "Parameters and memory").
 struct MemoryUse {
@@ -212,6 +218,14 @@ public:
   /// (docs/Embedding.md, "Parameters and memory").
   Status bindParam(const std::string &name, const TensorView &value,
                    std::shared_ptr<const void> keepAlive = nullptr);
+  /// A param the code reads in matmul panels (its Slot::panelWidth > 0) is
+  /// packed when set: setParam and bindParam copy it into panels the graph
+  /// owns. bindStoredParam binds bytes already packed (rlx::packParam), in
+  /// place as bindParam does, so graphs can share one packed copy; for a
+  /// row-major param it is bindParam. `stored` has the param's dtype and
+  /// byte size; its shape is not checked (the panels' bytes have none).
+  Status bindStoredParam(const std::string &name, const TensorView &stored,
+                         std::shared_ptr<const void> keepAlive = nullptr);
   /// The memory the graph holds for data now.
   MemoryUse memoryUse() const;
   /// Runs with named inputs (each input exactly once) and returns copies of

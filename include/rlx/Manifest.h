@@ -47,6 +47,28 @@ inline const char *slotNameProblem(const std::string &name) {
   return nullptr;
 }
 
+/// The widest matmul panel a param may be stored in (Slot::panelWidth).
+constexpr int64_t kMaxPanelWidth = 1024;
+
+/// Why a slot of `role`, `dtype` and shape `dims[0..rank)` cannot be stored
+/// in matmul panels of `width` (Slot::panelWidth), or null if it can: a
+/// param, f32, [K, N] with N a multiple of `width`, 1 <= width <=
+/// kMaxPanelWidth. The one rule for the LIR verifier and the manifest
+/// verifier.
+inline const char *panelLayoutProblem(SlotRole role, DType dtype,
+                                      const int64_t *dims, size_t rank,
+                                      int64_t width) {
+  if (width < 1 || width > kMaxPanelWidth)
+    return "panel width must be in [1, 1024]";
+  if (role != SlotRole::param)
+    return "only params are stored in panels";
+  if (dtype != DType::f32 || rank != 2)
+    return "only f32 matrices (rank 2) are stored in panels";
+  if (dims[1] % width != 0)
+    return "the column count must be a multiple of the panel width";
+  return nullptr;
+}
+
 struct Slot {
   std::string name;
   SlotRole role = SlotRole::input;
@@ -55,6 +77,12 @@ struct Slot {
   /// Byte offset and byte size in the arena.
   uint64_t offset = 0;
   uint64_t size = 0;
+  /// 0: the bytes are row-major. W > 0: a param the code reads only as a
+  /// matmul's B operand, an f32 [K, N] matrix (N a multiple of W) stored in
+  /// column panels of width W (runtime/KernelAbi.h, "Matmul panels";
+  /// docs/CPUBackend.md). setParam and bindParam take row-major data and
+  /// pack it; bindStoredParam takes it packed (rlx::packParam).
+  int64_t panelWidth = 0;
   /// The value of a constant slot: `size` bytes, or one element's bytes
   /// when every element has that value (a splat, written once so a huge
   /// splat costs nothing in the artifact); empty for other roles.

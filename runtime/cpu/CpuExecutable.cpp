@@ -203,11 +203,13 @@ Status checkFootprint(size_t index, const Manifest &manifest,
     const ArenaRange &view = dispatch.views[v];
     const int64_t *entry =
         footprint + RLX_FOOTPRINT_HEADER + RLX_FOOTPRINT_VIEW_FIELDS * v;
-    int64_t source = entry[0], offset = entry[1], size = entry[2];
+    int64_t source = entry[0], offset = entry[1], size = entry[2],
+            panels = entry[3];
     std::string where = "view " + std::to_string(v) + ": the manifest says " +
                         "offset " + std::to_string(view.offset) + " size " +
                         std::to_string(view.size) + ", ";
-    if (offset < 0 || size < 0 || source < RLX_FOOTPRINT_ARENA)
+    if (offset < 0 || size < 0 || source < RLX_FOOTPRINT_ARENA ||
+        (source == RLX_FOOTPRINT_ARENA && panels != 0))
       return invalid(where + "the code's footprint is malformed");
     if (source == RLX_FOOTPRINT_ARENA) {
       if (view.offset != uint64_t(offset) || view.size != uint64_t(size))
@@ -232,6 +234,15 @@ Status checkFootprint(size_t index, const Manifest &manifest,
     const Slot &slot = *tableSlots[source];
     std::string what = std::string(slotRoleName(slot.role)) + " '" + slot.name +
                        "' (table slot " + std::to_string(source) + ")";
+    // The bytes mean what the code reads them as (same size either way).
+    if (panels != slot.panelWidth)
+      return invalid(where + "the code reads " + what +
+                     (panels ? " in panels of " + std::to_string(panels)
+                             : std::string(" row-major")) +
+                     ", the manifest stores it " +
+                     (slot.panelWidth
+                          ? "in panels of " + std::to_string(slot.panelWidth)
+                          : std::string("row-major")));
     // A caller's buffer holds exactly the slot's bytes.
     if (uint64_t(offset) > slot.size || uint64_t(size) > slot.size - offset)
       return invalid(where + "the code reads offset " + std::to_string(offset) +

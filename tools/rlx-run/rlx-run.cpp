@@ -154,6 +154,12 @@ static cl::opt<bool> nativeMatmul(
     cl::desc("compute f32 matmuls with OpenBLAS sgemm (CompileOptions::"
              "nativeMatmul)"),
     cl::init(false));
+static cl::opt<bool> packParams(
+    "pack-params", cl::cat(category),
+    cl::desc("CPU: keep matmul weights in the microkernel's panels, packed "
+             "once when set (CompileOptions::packParams; "
+             "--pack-params=false: row-major)"),
+    cl::init(true));
 static cl::opt<unsigned> printCount("print", cl::cat(category),
                                     cl::desc("values to print"), cl::init(8));
 
@@ -494,6 +500,7 @@ static int runMain() {
     options.cpuTarget.cpu = targetCpu;
     options.cpuTarget.features = targetFeatures;
     options.nativeMatmul = nativeMatmul;
+    options.packParams = packParams;
     if (listDevices) {
       auto rows = rlx::deviceReport(model);
       if (!rows)

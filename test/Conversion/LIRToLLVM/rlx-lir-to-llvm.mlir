@@ -28,8 +28,8 @@
 // CHECK:         llvm.fmul
 // CHECK:         llvm.return
 // Its footprint: grid [2, 1, 1], two views: bytes [0, 64) of input 0, and
-// [64, 128) of the arena (runtime/KernelAbi.h).
-// CHECK:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[2, 1, 1, 2, 0, 0, 64, -1, 64, 64]> : tensor<10xi64>) {{.*}}: !llvm.array<10 x i64>
+// [64, 128) of the arena, both row-major (panel width 0; runtime/KernelAbi.h).
+// CHECK:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[2, 1, 1, 2, 0, 0, 64, 0, -1, 64, 64, 0]> : tensor<12xi64>) {{.*}}: !llvm.array<12 x i64>
 // CHECK-NOT:   llvm.func @rlx_dispatch_1
 
 // OUTLINE-LABEL: func.func @rlx_dispatch_0(
@@ -47,7 +47,7 @@
 // OUTLINE-NEXT:    memref.subview %[[OUT]][%[[OFF]]] [8] [1]
 // OUTLINE:         linalg.map
 // OUTLINE:         return
-// OUTLINE:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[2, 1, 1, 2, 0, 0, 64, -1, 64, 64]>
+// OUTLINE:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[2, 1, 1, 2, 0, 0, 64, 0, -1, 64, 64, 0]>
 // OUTLINE-NOT:     lir.
 lir.program @halves arena_size = 128 alignment = 64 {
   lir.io input "x" at 0 : memref<16xf32>
@@ -89,12 +89,12 @@ lir.program @halves arena_size = 128 alignment = 64 {
 // CHECK-DAG:     llvm.getelementptr %[[ARENA]][128] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:         %[[P:.+]] = llvm.fmul
 // CHECK-NEXT:    llvm.fadd %{{.+}}, %[[P]]
-// CHECK:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[1, 1, 1, 3, -1, 0, 64, -1, 64, 64, -1, 128, 64]>
+// CHECK:       llvm.mlir.global external constant @rlx_dispatch_0_footprint(dense<[1, 1, 1, 3, -1, 0, 64, 0, -1, 64, 64, 0, -1, 128, 64, 0]>
 // CHECK-LABEL: llvm.func @rlx_dispatch_1(
 // CHECK-SAME:      %[[ARENA:[^:]+]]: !llvm.ptr
 // CHECK-DAG:     llvm.getelementptr %[[ARENA]][192] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK:         llvm.fmul
-// CHECK:       llvm.mlir.global external constant @rlx_dispatch_1_footprint(dense<[1, 1, 1, 3, -1, 128, 64, -1, 64, 64, -1, 192, 64]>
+// CHECK:       llvm.mlir.global external constant @rlx_dispatch_1_footprint(dense<[1, 1, 1, 3, -1, 128, 64, 0, -1, 64, 64, 0, -1, 192, 64, 0]>
 
 // OUTLINE-LABEL: func.func @rlx_dispatch_0(
 // OUTLINE-DAG:     memref.view %{{.+}}[%{{.+}}][] : memref<256xi8> to memref<4x4xf32>

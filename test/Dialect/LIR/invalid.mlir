@@ -1203,3 +1203,53 @@ lir.program @p arena_size = 64 alignment = 64 {
   lir.schedule {
   }
 }
+
+// -----
+
+// lir.io C6: panels on an input
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{panels 16: only params are stored in panels}}
+  lir.io input "w" at 0 panels 16 : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C6: panels on a vector
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{panels 16: only f32 matrices (rank 2) are stored in panels}}
+  lir.io param "w" at 0 panels 16 : memref<32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C6: panels on f16
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{panels 16: only f32 matrices (rank 2) are stored in panels}}
+  lir.io param "w" at 0 panels 16 : memref<4x32xf16>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C6: columns not a multiple of the panel width
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{panels 64: the column count must be a multiple of the panel width}}
+  lir.io param "w" at 0 panels 64 : memref<4x96xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C6: a panel width out of range
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{panels 0: panel width must be in [1, 1024]}}
+  lir.io param "w" at 0 panels 0 : memref<4x32xf32>
+  lir.schedule {
+  }
+}

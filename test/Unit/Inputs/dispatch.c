@@ -19,7 +19,8 @@ static float *slot(void *arena, int64_t offset) {
 
 /* output = 2 * input, grid (N / CHUNK, 1, 1). */
 const int64_t RLX_DISPATCH_FOOTPRINT(0)[] = {
-    GRID, 2, 0, 0, BYTES, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET, BYTES};
+    GRID,  2, 0, 0, BYTES, 0, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET,
+    BYTES, 0};
 void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
   /* The input is where the slot table says (its arena slot by default). */
   const float *in = (const float *)slots[0];
@@ -31,7 +32,8 @@ void RLX_DISPATCH_NAME(0)(RLX_DISPATCH_PARAMS) {
 /* output += constant, grid (N / CHUNK, 1, 1). */
 const int64_t RLX_DISPATCH_FOOTPRINT(1)[] = {
     GRID,  2, RLX_FOOTPRINT_ARENA, RLX_TEST_CONSTANT_OFFSET,
-    BYTES, RLX_FOOTPRINT_ARENA,    RLX_TEST_OUTPUT_OFFSET,   BYTES};
+    BYTES, 0, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET,
+    BYTES, 0};
 void RLX_DISPATCH_NAME(1)(RLX_DISPATCH_PARAMS) {
   const float *c = slot(arena, RLX_TEST_CONSTANT_OFFSET);
   float *out = slot(arena, RLX_TEST_OUTPUT_OFFSET);
@@ -41,9 +43,18 @@ void RLX_DISPATCH_NAME(1)(RLX_DISPATCH_PARAMS) {
 
 /* exp_out = expf(output), grid (2, 2, 2): one eighth of N per point, so all
  * three grid coordinates pick the share, and expf comes from the process. */
-const int64_t RLX_DISPATCH_FOOTPRINT(2)[] = {
-    2, 2, 2, 2, RLX_FOOTPRINT_ARENA, RLX_TEST_OUTPUT_OFFSET,
-    BYTES,      RLX_FOOTPRINT_ARENA, RLX_TEST_EXP_OFFSET,    BYTES};
+const int64_t RLX_DISPATCH_FOOTPRINT(2)[] = {2,
+                                             2,
+                                             2,
+                                             2,
+                                             RLX_FOOTPRINT_ARENA,
+                                             RLX_TEST_OUTPUT_OFFSET,
+                                             BYTES,
+                                             0,
+                                             RLX_FOOTPRINT_ARENA,
+                                             RLX_TEST_EXP_OFFSET,
+                                             BYTES,
+                                             0};
 void RLX_DISPATCH_NAME(2)(RLX_DISPATCH_PARAMS) {
   const float *in = slot(arena, RLX_TEST_OUTPUT_OFFSET);
   float *out = slot(arena, RLX_TEST_EXP_OFFSET);
@@ -55,8 +66,8 @@ void RLX_DISPATCH_NAME(2)(RLX_DISPATCH_PARAMS) {
 
 /* A gate for the concurrent-run test: sets the int at arena offset 0 and
  * spins until the test sets the int at offset 4. */
-const int64_t RLX_DISPATCH_FOOTPRINT(gate)[] = {1, 1, 1, 1,
-                                                RLX_FOOTPRINT_ARENA, 0, 8};
+const int64_t RLX_DISPATCH_FOOTPRINT(gate)[] = {1, 1, 1, 1, RLX_FOOTPRINT_ARENA,
+                                                0, 8, 0};
 void RLX_DISPATCH_NAME(gate)(RLX_DISPATCH_PARAMS) {
   int *entered = (int *)arena;
   int *release = (int *)((char *)arena + 4);

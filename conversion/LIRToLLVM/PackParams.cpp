@@ -1,0 +1,420 @@
+//===- PackParams.cpp - rlx-cpu-pack-params -------------------------------===//
+//
+// The matmul microkernel streams B in column strips of `tile vectors *
+// lanes` floats, one strip row per k (MatmulMicrokernel.cpp). A param read
+// only as B can be stored that way once, when it is set, instead of being
+// packed by every workgroup on every run: this pass marks such params
+// `panels W` (the runtime packs them, runtime/KernelAbi.h "Matmul panels"),
+// retypes their views to the panels' memref<(N/W) x K x W x f32>, and
+// rewrites each kernel that reads them:
+//
+//   subview %b[0, off][K, n][1, 1]  ->  subview %p[off/W, 0, 0][n/W, K, W]
+//   arith.select %c, %b1, %b2       ->  the same on the panels
+//   linalg.matmul ins(%a, %b)       ->  the panel matmul generic on C
+//     outs(%c)                          expanded to [M, n/W, W]
+//
+// A param qualifies when it is an f32 [K, N] with N a multiple of W, every
+// view of it is the whole param, each dispatch that reads it is its
+// kernel's only dispatch, and inside the kernel it reaches only B operands
+// of linalg.matmuls the microkernel takes (through column slices whose
+// offset is a provable multiple of W, and selects between qualifying
+// params). Anything else leaves the param row-major.
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/LIRToLLVM/MatmulTile.h"
+#include "conversion/Passes.h"
+#include "dialects/LIR/LIRDialect.h"
+#include "dialects/LIR/LIROps.h"
+#include "dialects/Target/Target.h"
+#include "dialects/Target/TargetDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::rlx {
+#define GEN_PASS_DEF_CPUPACKPARAMS
+#include "conversion/Passes.h.inc"
+} // namespace mlir::rlx
+
+using namespace mlir;
+using namespace mlir::rlx;
+
+//===----------------------------------------------------------------------===//
+// The panel matmul generic
+//===----------------------------------------------------------------------===//
+
+void mlir::rlx::buildPanelMatmul(OpBuilder &b, Location loc,
+                                 const PanelMatmul &operands) {
+  MLIRContext *ctx = b.getContext();
+  AffineExpr m, s, j, k;
+  bindDims(ctx, m, s, j, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
+                                 AffineMap::get(4, 0, {s, k, j}, ctx),
+                                 AffineMap::get(4, 0, {m, s, j}, ctx)};
+  SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  b.create<linalg::GenericOp>(
+      loc, TypeRange{}, ValueRange{operands.a, operands.panels},
+      ValueRange{operands.c3}, maps, iterators,
+      [](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value product = nb.create<arith::MulFOp>(nloc, args[0], args[1]);
+        nb.create<linalg::YieldOp>(
+            nloc, ValueRange{nb.create<arith::AddFOp>(nloc, args[2], product)});
+      });
+}
+
+std::optional<PanelMatmul> mlir::rlx::matchPanelMatmul(Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || !generic.hasPureBufferSemantics() ||
+      generic.getNumLoops() != 4 || generic.getNumReductionLoops() != 1)
+    return std::nullopt;
+  MLIRContext *ctx = op->getContext();
+  AffineExpr m, s, j, k;
+  bindDims(ctx, m, s, j, k);
+  SmallVector<AffineMap> expected = {AffineMap::get(4, 0, {m, k}, ctx),
+                                     AffineMap::get(4, 0, {s, k, j}, ctx),
+                                     AffineMap::get(4, 0, {m, s, j}, ctx)};
+  if (generic.getIndexingMapsArray() != expected ||
+      generic.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return std::nullopt;
+  // The body: yield out + a * b.
+  Block &body = generic.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || body.getOperations().size() != 3)
+    return std::nullopt;
+  auto mul = add.getRhs().getDefiningOp<arith::MulFOp>();
+  if (!mul || add.getLhs() != body.getArgument(2) ||
+      mul.getLhs() != body.getArgument(0) ||
+      mul.getRhs() != body.getArgument(1))
+    return std::nullopt;
+  return PanelMatmul{generic.getDpsInputs()[0], generic.getDpsInputs()[1],
+                     generic.getDpsInits()[0]};
+}
+
+//===----------------------------------------------------------------------===//
+// Which params qualify
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Whether `offset` is provably a multiple of `width`: a constant, or a
+/// product with a constant factor that is.
+bool isMultipleOf(OpFoldResult offset, int64_t width) {
+  if (std::optional<int64_t> c = getConstantIntValue(offset))
+    return *c % width == 0;
+  auto mul = cast<Value>(offset).getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return false;
+  for (Value factor : mul->getOperands())
+    if (std::optional<int64_t> c = getConstantIntValue(factor))
+      if (*c % width == 0)
+        return true;
+  return false;
+}
+
+/// A slice of whole columns of the [K, N] param `source`: offsets [0, off],
+/// sizes [K, n], unit strides, with off and n multiples of `width`, and a
+/// dynamic offset (so every such slice of equal size has one type).
+bool isColumnSlice(memref::SubViewOp slice, int64_t width) {
+  auto source = cast<MemRefType>(slice.getSource().getType());
+  auto result = cast<MemRefType>(slice.getType());
+  if (result.getRank() != 2 || !slice.hasUnitStride())
+    return false;
+  SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
+  std::optional<int64_t> rowOffset = getConstantIntValue(offsets[0]);
+  std::optional<int64_t> rows = getConstantIntValue(sizes[0]);
+  std::optional<int64_t> cols = getConstantIntValue(sizes[1]);
+  return rowOffset == 0 && rows == source.getDimSize(0) && cols &&
+         *cols % width == 0 && isa<Value>(offsets[1]) &&
+         isMultipleOf(offsets[1], width);
+}
+
+/// A use of a panel value the kernel rewrite knows: a matmul's B whose A
+/// and C the microkernel takes.
+bool isMicrokernelB(OpOperand &use) {
+  auto matmul = dyn_cast<linalg::MatmulOp>(use.getOwner());
+  if (!matmul || use.getOperandNumber() != 1 ||
+      matmul->hasAttr("rlx.library_call"))
+    return false;
+  Value a = matmul.getDpsInputs()[0], c = matmul.getDpsInits()[0];
+  if (a == use.get() || c == use.get() || !isPlainF32(a, 2) ||
+      !isPlainF32(c, 2))
+    return false;
+  auto cType = cast<MemRefType>(c.getType());
+  auto aType = cast<MemRefType>(a.getType());
+  return cType.getNumElements() > 0 && aType.getNumElements() > 0;
+}
+
+/// The kernel arguments (by index) the candidate params reach.
+using PanelArgs = llvm::SmallDenseSet<unsigned, 4>;
+
+/// Whether `v`, a select operand, derives from the kernel's panel args
+/// only: one of them, a column slice of one, or a select between such.
+bool derivesFromPanels(Value v, const PanelArgs &args, int64_t width) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return isa<lir::KernelOp>(arg.getOwner()->getParentOp()) &&
+           args.contains(arg.getArgNumber());
+  if (auto slice = v.getDefiningOp<memref::SubViewOp>())
+    return isColumnSlice(slice, width) &&
+           derivesFromPanels(slice.getSource(), args, width);
+  if (auto select = v.getDefiningOp<arith::SelectOp>())
+    return derivesFromPanels(select.getTrueValue(), args, width) &&
+           derivesFromPanels(select.getFalseValue(), args, width);
+  return false;
+}
+
+/// Whether kernel argument `arg` (a candidate) reaches only microkernel B
+/// operands, through column slices (of the argument itself) and selects
+/// whose other operand derives from `args`.
+bool argQualifies(BlockArgument arg, const PanelArgs &args, int64_t width) {
+  SmallVector<Value> work = {arg};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto slice = dyn_cast<memref::SubViewOp>(user)) {
+        if (v != arg || !isColumnSlice(slice, width))
+          return false;
+        work.push_back(slice.getResult());
+      } else if (auto select = dyn_cast<arith::SelectOp>(user)) {
+        if (use.getOperandNumber() == 0 ||
+            !derivesFromPanels(select.getTrueValue(), args, width) ||
+            !derivesFromPanels(select.getFalseValue(), args, width))
+          return false;
+        if (seen.insert(select).second)
+          work.push_back(select.getResult());
+      } else if (!isMicrokernelB(use)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// A param that may be stored in panels: its views in the schedule and the
+/// (kernel, argument) each one reaches.
+struct Candidate {
+  lir::IOOp io;
+  SmallVector<lir::ViewOp> views;
+  SmallVector<std::pair<lir::KernelOp, unsigned>> args;
+  bool alive = true;
+};
+
+/// The panels' type for a [K, N] param: [N / W, K, W].
+MemRefType panelType(MemRefType matrix, int64_t width) {
+  return MemRefType::get(
+      {matrix.getDimSize(1) / width, matrix.getDimSize(0), width},
+      matrix.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// The rewrite of a kernel
+//===----------------------------------------------------------------------===//
+
+/// Retypes `args` of `kernel` to panels and rewrites every op that reads
+/// them (all qualified by argQualifies).
+void rewriteKernel(lir::KernelOp kernel, const PanelArgs &args, int64_t width) {
+  Block &entry = kernel.getBody().front();
+  DenseMap<Value, Value> panelOf;
+  for (unsigned index : args) {
+    BlockArgument arg = entry.getArgument(index);
+    auto matrix = cast<MemRefType>(arg.getType());
+    arg.setType(panelType(matrix, width));
+    panelOf[arg] = arg;
+  }
+  SmallVector<Operation *> dead;
+  kernel.walk([&](Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto slice = dyn_cast<memref::SubViewOp>(op)) {
+      Value panels = panelOf.lookup(slice.getSource());
+      if (!panels)
+        return;
+      // [0, off][K, n] -> [off / W, 0, 0][n / W, K, W].
+      SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+      auto mul = cast<Value>(offsets[1]).getDefiningOp<arith::MulIOp>();
+      Value strip;
+      if (std::optional<int64_t> c = getConstantIntValue(offsets[1])) {
+        strip = b.create<arith::ConstantIndexOp>(loc, *c / width);
+      } else {
+        // off = x * c with W | c (isMultipleOf): off / W = x * (c / W).
+        Value lhs = mul.getLhs(), rhs = mul.getRhs();
+        std::optional<int64_t> factor = getConstantIntValue(rhs);
+        if (!factor || *factor % width != 0) {
+          std::swap(lhs, rhs);
+          factor = getConstantIntValue(rhs);
+        }
+        strip = b.create<arith::MulIOp>(
+            loc, lhs, b.create<arith::ConstantIndexOp>(loc, *factor / width));
+      }
+      auto panelsType = cast<MemRefType>(panels.getType());
+      int64_t cols = slice.getType().getDimSize(1);
+      SmallVector<OpFoldResult> newOffsets = {strip, b.getIndexAttr(0),
+                                              b.getIndexAttr(0)};
+      SmallVector<OpFoldResult> sizes = {
+          b.getIndexAttr(cols / width),
+          b.getIndexAttr(panelsType.getDimSize(1)), b.getIndexAttr(width)};
+      SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+      panelOf[slice.getResult()] =
+          b.create<memref::SubViewOp>(loc, panels, newOffsets, sizes, strides);
+      dead.push_back(slice);
+      return;
+    }
+    if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      Value t = panelOf.lookup(select.getTrueValue());
+      Value f = panelOf.lookup(select.getFalseValue());
+      if (!t || !f)
+        return;
+      panelOf[select.getResult()] =
+          b.create<arith::SelectOp>(loc, select.getCondition(), t, f);
+      dead.push_back(select);
+      return;
+    }
+    if (auto matmul = dyn_cast<linalg::MatmulOp>(op)) {
+      Value panels = panelOf.lookup(matmul.getDpsInputs()[1]);
+      if (!panels)
+        return;
+      Value c = matmul.getDpsInits()[0];
+      auto cType = cast<MemRefType>(c.getType());
+      // C's expansion goes before a fill of C right before the matmul, so
+      // the microkernel still finds the fill next to the product.
+      Operation *before = matmul;
+      if (auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode()))
+        if (fill.getOutputs()[0] == c)
+          before = fill;
+      OpBuilder at(before);
+      Value c3 = at.create<memref::ExpandShapeOp>(
+          loc,
+          ArrayRef<int64_t>{cType.getDimSize(0), cType.getDimSize(1) / width,
+                            width},
+          c, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+      buildPanelMatmul(b, loc, {matmul.getDpsInputs()[0], panels, c3});
+      dead.push_back(matmul);
+    }
+  });
+  // Users before producers.
+  for (Operation *op : llvm::reverse(dead))
+    op->erase();
+}
+
+struct CpuPackParams : mlir::rlx::impl::CpuPackParamsBase<CpuPackParams> {
+  using CpuPackParamsBase::CpuPackParamsBase;
+
+  void runOnOperation() override {
+    auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
+    if (!cpu)
+      return; // panels are the CPU microkernel's layout
+    if (lanes < 0 || tileVectors < 0) {
+      getOperation().emitError(
+          "rlx-cpu-pack-params: lanes and tile-vectors must be >= 0 (0: the "
+          "target's and the microkernel's default)");
+      return signalPassFailure();
+    }
+    int64_t vectorLanes = lanes > 0 ? int64_t(lanes) : cpu.getF32Lanes();
+    int64_t width =
+        vectorLanes * (tileVectors > 0 ? int64_t(tileVectors)
+                                       : defaultMatmulTileVectors(vectorLanes));
+    getOperation().walk(
+        [&](lir::ProgramOp program) { packProgram(program, width); });
+  }
+
+  void packProgram(lir::ProgramOp program, int64_t width) {
+    Block &body = program.getBody().front();
+    auto schedules = body.getOps<lir::ScheduleOp>();
+    if (schedules.empty())
+      return;
+    Block &schedule = (*schedules.begin()).getBody().front();
+    llvm::StringMap<int> dispatchCount;
+    for (auto dispatch : schedule.getOps<lir::DispatchOp>())
+      ++dispatchCount[dispatch.getKernel()];
+
+    SmallVector<Candidate> candidates;
+    for (auto io : body.getOps<lir::IOOp>()) {
+      MemRefType type = io.getMemRefType();
+      if (io.getKind() != IOKind::param || io.getPanels() ||
+          type.getRank() != 2 || !type.getElementType().isF32() ||
+          type.getNumElements() == 0 || type.getDimSize(1) % width != 0)
+        continue;
+      Candidate candidate{io, {}, {}};
+      int64_t begin = io.getOffset(), end = begin + type.getNumElements() * 4;
+      for (auto view : schedule.getOps<lir::ViewOp>()) {
+        MemRefType viewType = view.getType();
+        int64_t viewBegin = view.getOffset();
+        int64_t viewEnd =
+            viewBegin +
+            viewType.getNumElements() * (viewType.getElementTypeBitWidth() / 8);
+        if (viewEnd <= begin || viewBegin >= end)
+          continue;
+        if (viewBegin != begin || viewType != type) {
+          candidate.alive = false; // a part of it, or another type
+          break;
+        }
+        candidate.views.push_back(view);
+        for (OpOperand &use : view->getUses()) {
+          auto dispatch = dyn_cast<lir::DispatchOp>(use.getOwner());
+          auto kernel =
+              dispatch
+                  ? program.lookupSymbol<lir::KernelOp>(dispatch.getKernel())
+                  : nullptr;
+          if (!kernel || dispatchCount[dispatch.getKernel()] != 1) {
+            candidate.alive = false;
+            break;
+          }
+          candidate.args.push_back({kernel, use.getOperandNumber()});
+        }
+      }
+      if (candidate.alive && !candidate.views.empty())
+        candidates.push_back(std::move(candidate));
+    }
+
+    // Drop candidates until every survivor qualifies with the others: a
+    // select reads two panel args or none.
+    auto argsOf = [&](lir::KernelOp kernel) {
+      PanelArgs args;
+      for (Candidate &c : candidates)
+        for (auto [k, index] : c.args)
+          if (c.alive && k == kernel)
+            args.insert(index);
+      return args;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Candidate &c : candidates) {
+        if (!c.alive)
+          continue;
+        for (auto [kernel, index] : c.args) {
+          BlockArgument arg = kernel.getBody().front().getArgument(index);
+          if (!argQualifies(arg, argsOf(kernel), width)) {
+            c.alive = false;
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+
+    llvm::MapVector<Operation *, PanelArgs> kernels;
+    OpBuilder b(program.getContext());
+    for (Candidate &c : candidates) {
+      if (!c.alive)
+        continue;
+      c.io.setPanelsAttr(b.getI64IntegerAttr(width));
+      for (lir::ViewOp view : c.views)
+        view.getResult().setType(panelType(c.io.getMemRefType(), width));
+      for (auto [kernel, index] : c.args)
+        kernels[kernel].insert(index);
+    }
+    for (auto &[kernel, args] : kernels)
+      rewriteKernel(cast<lir::KernelOp>(kernel), args, width);
+  }
+};
+
+} // namespace
