@@ -216,6 +216,15 @@ struct Weight {
     return v;
   }
 
+  /// The bytes it holds: row-major and packed.
+  uint64_t bytesHeld() const {
+    std::lock_guard<std::mutex> lock(mutex);
+    uint64_t total = bytes.size();
+    for (const auto &[width, packed] : panels)
+      total += packed.size();
+    return total;
+  }
+
 private:
   mutable std::mutex mutex;
   /// Packed copies by panel width.
@@ -786,7 +795,7 @@ uint64_t ModelCompilePipeline::weightBytes() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   uint64_t total = 0;
   for (const auto &[name, weight] : impl_->weights)
-    total += weight->bytes.size();
+    total += weight->bytesHeld();
   return total;
 }
 

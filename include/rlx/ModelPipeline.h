@@ -207,7 +207,9 @@ public:
   /// The variants in the FIFO, oldest first.
   std::vector<std::string> cachedVariants() const;
   size_t capacity() const;
-  /// Bytes of weights the pipeline holds (one copy each).
+  /// Bytes of weights the pipeline holds: one copy each, plus one packed
+  /// copy of each weight CPU code reads in matmul panels (shared by every
+  /// specialization; docs/ModelPipeline.md, "Weights").
   uint64_t weightBytes() const;
 
   struct Impl;
