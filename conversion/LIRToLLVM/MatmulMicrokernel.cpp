@@ -625,13 +625,20 @@ struct CpuMatmulMicrokernel
     MicrokernelEmitter(b, op->getLoc(), tile, a, panels, c, bool(fill),
                        epilogue, /*panels=*/true)
         .emit();
+    eraseReplaced(op, fill, epilogue);
+    if (expand->use_empty())
+      expand->erase();
+  }
+
+  /// Erases the product the emitted code replaced, with the fill and the
+  /// epilogue it folded in.
+  static void eraseReplaced(Operation *op, linalg::FillOp fill,
+                            const std::optional<Epilogue> &epilogue) {
     if (epilogue)
       epilogue->op->erase();
     op->erase();
     if (fill)
       fill->erase();
-    if (expand->use_empty())
-      expand->erase();
   }
 
   void rewrite(Operation *op, const Tile &tile) {
@@ -685,11 +692,7 @@ struct CpuMatmulMicrokernel
                          bool(fill), none)
           .emit();
     }
-    if (epilogue)
-      epilogue->op->erase();
-    op->erase();
-    if (fill)
-      fill->erase();
+    eraseReplaced(op, fill, epilogue);
   }
 };
 } // namespace
