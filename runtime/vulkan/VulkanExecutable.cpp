@@ -6,6 +6,7 @@
 #include "runtime/VulkanCodeVerifier.h"
 #include "runtime/vulkan/VulkanBarriers.h"
 #include "runtime/vulkan/VulkanResult.h"
+#include "runtime/vulkan/VulkanSpirvValidator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,12 @@ VulkanExecutable::load(const Artifact &artifact,
   exe->manifestCopy = manifest;
   if (Status s = exe->checkDevice(artifact); !s)
     return s;
+  // Invalid SPIR-V is undefined behaviour in the driver, which may crash on
+  // it (NVIDIA's does on an unknown opcode): nothing unvalidated reaches it.
+  if (Status s = validateVulkanSpirv(code, exe->ctx->info().maxSpirvVersion,
+                                     exe->label());
+      !s)
+    return s;
   exe->dispatches = code.dispatches;
   for (const Dispatch &dispatch : manifest.dispatches)
     exe->grids.push_back({static_cast<uint32_t>(dispatch.grid[0]),
@@ -107,6 +114,9 @@ VulkanExecutable::load(const Artifact &artifact,
   }
   if (Status s = exe->createPipelines(code); !s)
     return s;
+  if (options.failAfterPipelinesForTesting)
+    return Status(StatusCode::internal,
+                  exe->label() + ": failed after its pipelines (testing)");
   if (Status s = exe->createArena(options.forceStaging); !s)
     return s;
   if (Status s = exe->createDescriptors(); !s)
