@@ -197,10 +197,16 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
   std::string name = label();
   std::string device = "device '" + info.name + "'";
   const std::string recompile = "; compile for this device";
-  if (uint32_t missing = code.requiredFeatures & ~info.features)
+  if (uint32_t missing = code.requiredFeatures & ~info.features) {
+    // What the context left off on purpose, e.g. under an old layer.
+    std::string notes;
+    for (const std::string &note : ctx->notes())
+      notes += "; " + note;
     return incompatible(name + " needs Vulkan " + vulkanFeatureNames(missing) +
-                        ", which " + device + " lacks (it has: " +
-                        vulkanFeatureNames(info.features) + ")" + recompile);
+                        ", which " + device +
+                        " lacks (it has: " + vulkanFeatureNames(info.features) +
+                        ")" + notes + recompile);
+  }
   if (uint32_t size = code.requiredSubgroupSize;
       size && size != info.subgroupSize && !pinsSubgroupSize(info, code))
     return incompatible(

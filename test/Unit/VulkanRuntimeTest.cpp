@@ -248,6 +248,22 @@ TEST(VulkanDeviceSelection, NoDevices) {
   expectSelectFails({}, "0", StatusCode::unavailable, "no Vulkan device");
 }
 
+// VK_KHR_cooperative_matrix stays off only under a validation layer that
+// predates it (Debian 12's 1.3.239 reports its feature struct as unknown).
+TEST(VulkanDeviceSelection, CooperativeMatrixUnderAnOldValidationLayer) {
+  uint32_t debian12 = vulkanVersion(1, 3, 239);
+  EXPECT_EQ(cooperativeMatrixWithheld(false, 0), "");
+  EXPECT_EQ(cooperativeMatrixWithheld(false, debian12), "");
+  EXPECT_EQ(cooperativeMatrixWithheld(true, vulkanVersion(1, 3, 255)), "");
+  EXPECT_EQ(cooperativeMatrixWithheld(true, vulkanVersion(1, 4, 0)), "");
+  EXPECT_EQ(cooperativeMatrixWithheld(true, debian12),
+            "VK_KHR_cooperative_matrix is left off: the validation layer "
+            "(1.3.239) predates it (1.3.255) and would report its feature "
+            "struct as unknown; without RLX_VULKAN_VALIDATION=1, or with a "
+            "newer layer, it is enabled");
+  EXPECT_NE(cooperativeMatrixWithheld(true, vulkanVersion(1, 3, 254)), "");
+}
+
 //===----------------------------------------------------------------------===//
 // Without a usable device (DISABLED_: run from vulkan-no-device.test)
 //===----------------------------------------------------------------------===//
@@ -329,19 +345,27 @@ TEST(VulkanRuntime, BuiltWithoutVulkan) {
 /// Messages of the shared context's log that tests declared expected.
 std::atomic<size_t> expectedMessages{0};
 
+/// The caller set RLX_VULKAN_VALIDATION=0: the driver runs alone.
+bool validationTurnedOff() {
+  const char *v = std::getenv("RLX_VULKAN_VALIDATION");
+  return v && std::string(v) == "0";
+}
+
 /// Turns validation on before the first context exists and, at exit,
 /// requires that the layer reported nothing the tests did not expect.
 class ValidationEnvironment : public ::testing::Environment {
 public:
   void SetUp() override {
-    // A caller's explicit RLX_VULKAN_VALIDATION wins (0 disables it, and
-    // TearDown then fails: the zero-message claim would be vacuous).
+    // A caller's explicit RLX_VULKAN_VALIDATION wins: 0 runs the driver
+    // alone (as users do), and the tests that need the layer skip.
     setenv("RLX_VULKAN_VALIDATION", "1", /*overwrite=*/0);
   }
   void TearDown() override {
     Expected<std::shared_ptr<VulkanContext>> context = VulkanContext::shared();
     // Without a device the tests that needed one have failed already.
     if (!context)
+      return;
+    if (validationTurnedOff())
       return;
     EXPECT_TRUE((*context)->validationEnabled())
         << "the Vulkan tests ran without the validation layer";
@@ -600,9 +624,36 @@ TEST_F(VulkanTest, RuntimeInterfaceReportsTheSameDevice) {
 }
 
 TEST_F(VulkanTest, ValidationIsOn) {
+  if (validationTurnedOff())
+    GTEST_SKIP() << "RLX_VULKAN_VALIDATION=0: the driver runs alone";
   EXPECT_TRUE(context->validationEnabled())
       << "set RLX_VULKAN_VALIDATION=1 (the test binary does unless it is "
          "set to 0)";
+}
+
+// Under a validation layer that predates VK_KHR_cooperative_matrix the
+// context leaves it off and says why; otherwise nothing is left off.
+TEST_F(VulkanTest, CooperativeMatrixOnlyWhereTheLayerKnowsIt) {
+  std::string withheld = cooperativeMatrixWithheld(
+      context->validationEnabled(), context->validationLayerVersion());
+  if (context->validationEnabled())
+    EXPECT_GT(context->validationLayerVersion(), 0u);
+  else
+    EXPECT_EQ(context->validationLayerVersion(), 0u);
+  for (const std::string &note : context->notes())
+    EXPECT_EQ(note, withheld);
+  if (context->notes().empty())
+    return;
+  // The device offers it (lavapipe does not, so this part runs on GPUs).
+  EXPECT_EQ(context->info().features & kVulkanCooperativeMatrix, 0u);
+  Artifact a = makeGraph();
+  a.vulkan.requiredFeatures = kVulkanCooperativeMatrix;
+  Expected<std::unique_ptr<VulkanExecutable>> exe =
+      VulkanExecutable::load(a, context);
+  ASSERT_FALSE(exe.isOk());
+  EXPECT_EQ(exe.status().code(), StatusCode::incompatible);
+  EXPECT_NE(exe.status().message().find("; " + withheld), std::string::npos)
+      << exe.status().message();
 }
 
 TEST_F(VulkanTest, SelectDeviceByNameAndIndex) {
