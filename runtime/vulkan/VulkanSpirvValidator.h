@@ -28,12 +28,18 @@ namespace rlx::runtime {
 std::string vulkanSpirvEnvironmentName(uint32_t maxSpirvVersion);
 
 /// Validates every module of `code` with SPIRV-Tools for the environment
-/// above. The first invalid module is invalid_argument: "<label>: vulkan
-/// module 0 (kernels 'scale', 'add') is not valid SPIR-V for Vulkan 1.3
-/// (SPIRV-Tools): <the validator's message>". `code` must have passed
-/// verifyVulkanCode (every kernel's module exists).
+/// above. The invalid module of lowest index is invalid_argument:
+/// "<label>: vulkan module 0 (kernels 'scale', 'add') is not valid SPIR-V
+/// for Vulkan 1.3 (SPIRV-Tools): <the validator's message>". Modules are
+/// validated on up to 8 threads; a module this process has validated for
+/// the same environment before (its SHA-256) is not validated again.
+/// Thread-safe.
 Status validateVulkanSpirv(const VulkanCode &code, uint32_t maxSpirvVersion,
                            const std::string &label);
+
+/// How many modules the validator has run on in this process (not those
+/// the cache answered), for tests.
+uint64_t vulkanSpirvValidations();
 
 } // namespace rlx::runtime
 

@@ -1270,6 +1270,48 @@ TEST(VulkanSpirvValidator, EnvironmentAndMessages) {
   EXPECT_TRUE(validateVulkanSpirv(VulkanCode{}, 0x00010600, "x").isOk());
 }
 
+/// The graph's module made unique in this process: header word 2 (the
+/// generator) means nothing to the validator.
+std::vector<uint32_t> uniqueGraphModule() {
+  static uint32_t generator = 0x52580000;
+  std::vector<uint32_t> words = makeGraph().vulkan.modules[0];
+  words[2] = ++generator;
+  return words;
+}
+
+// A valid module is validated once per environment, then the cache (its
+// SHA-256) answers; an invalid one is never cached. Many modules are
+// validated in parallel and the lowest invalid index is reported.
+TEST(VulkanSpirvValidator, ValidModulesAreValidatedOnce) {
+  VulkanCode code = makeGraph().vulkan;
+  code.modules = {uniqueGraphModule()};
+  uint64_t before = vulkanSpirvValidations();
+  EXPECT_TRUE(validateVulkanSpirv(code, 0x00010600, "x").isOk());
+  EXPECT_EQ(vulkanSpirvValidations(), before + 1);
+  EXPECT_TRUE(validateVulkanSpirv(code, 0x00010600, "x").isOk());
+  EXPECT_EQ(vulkanSpirvValidations(), before + 1) << "validated again";
+  EXPECT_TRUE(validateVulkanSpirv(code, 0x00010300, "x").isOk());
+  EXPECT_EQ(vulkanSpirvValidations(), before + 2) << "another environment";
+
+  VulkanCode invalid = makeInvalidGraph().vulkan;
+  before = vulkanSpirvValidations();
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(validateVulkanSpirv(invalid, 0x00010600, "x").isOk());
+  EXPECT_EQ(vulkanSpirvValidations(), before + 2) << "an invalid one cached";
+
+  VulkanCode many;
+  for (int i = 0; i < 20; ++i)
+    many.modules.push_back(uniqueGraphModule());
+  many.modules[13] = invalid.modules[0];
+  many.modules[17] = makeUnknownOpcodeGraph().vulkan.modules[0];
+  Status s = validateVulkanSpirv(many, 0x00010600, "x");
+  EXPECT_EQ(s.message().find("x: vulkan module 13 (no kernel) is not valid "
+                             "SPIR-V for Vulkan 1.3 (SPIRV-Tools): Expected "
+                             "arithmetic operands"),
+            0u)
+      << s.message();
+}
+
 TEST_F(VulkanTest, RefusesAnArenaBeyondTheAllocationLimit) {
   Artifact a = emptyVulkanArtifact();
   a.manifest.arenaSize = context->info().maxMemoryAllocationSize + 64;
