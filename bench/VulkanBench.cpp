@@ -1,18 +1,21 @@
 //===- VulkanBench.cpp - the Vulkan device next to the CPU, same process --===//
 //
-// Fixed cost of a run, the example models, elementwise bandwidth and matmul
-// throughput on the Vulkan device (runtime::vulkanDevice(); Mesa's lavapipe
-// on a machine without a GPU), each beside the CPU backend in the same run.
-// Throughput is given per run (runSlots: inputs into the arena, submit,
-// fence wait) and per kernel (the device's timestamps, setProfiling): the
-// kernel figure is the one a device's peak bounds. The device's peaks are
-// not read from the driver; RLX_BENCH_PEAK_GBS / RLX_BENCH_PEAK_GFLOPS /
-// RLX_BENCH_PEAK_F16_GFLOPS (datasheet figures) add "% of peak" counters.
+// Fixed cost of a run, the example models, elementwise bandwidth, matmul
+// throughput and the cost of loading on the Vulkan device
+// (runtime::vulkanDevice(); Mesa's lavapipe on a machine without a GPU), each
+// beside the CPU backend in the same run. Throughput is given per run
+// (runSlots: inputs into the arena, submit, fence wait) and per kernel (the
+// device's timestamps, setProfiling): the kernel figure is the one a device's
+// peak bounds. The device's peaks are not read from the driver;
+// RLX_BENCH_PEAK_GBS / RLX_BENCH_PEAK_GFLOPS / RLX_BENCH_PEAK_F16_GFLOPS
+// (datasheet figures) add "% of peak" counters.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchUtil.h"
 
+#include "runtime/Artifact.h"
 #include "runtime/Runtime.h"
+#include "runtime/vulkan/VulkanSpirvValidator.h"
 
 #include <cctype>
 #include <cmath>
@@ -270,11 +273,88 @@ void BM_CpuMatmulF16(benchmark::State &state) {
   matmul(state, Device::cpu, true, 2);
 }
 
+//===----------------------------------------------------------------------===//
+// 5. Load: an example model's artifact loaded again (the context's pipeline
+// cache and the validated-module cache warm), and what SPIRV-Tools'
+// validation of its modules adds to the first load (each iteration makes
+// every module new to the cache; docs/VulkanBackend.md, "What load
+// promises")
+//===----------------------------------------------------------------------===//
+
+void loadExample(benchmark::State &state, const char *file, int64_t batch,
+                 bool validateOnly) {
+  CompileOptions options;
+  options.dims = {{"batch", batch}};
+  CompiledGraph g = compileOrDie(exampleText(file), options, Device::vulkan);
+  const std::vector<uint8_t> &bytes = g.artifactBytes();
+  auto artifact = runtime::deserializeArtifact(bytes.data(), bytes.size());
+  auto device = runtime::vulkanDevice();
+  if (!artifact || !device) {
+    state.SkipWithError("no Vulkan artifact or device");
+    return;
+  }
+  uint32_t generator = 0;
+  for (auto _ : state) {
+    if (validateOnly) {
+      // Header word 2 (the generator) means nothing to the validator but
+      // is part of the key the cache remembers.
+      state.PauseTiming();
+      ++generator;
+      for (std::vector<uint32_t> &module : artifact->vulkan.modules)
+        module[2] = generator;
+      state.ResumeTiming();
+      Status s = runtime::validateVulkanSpirv(
+          artifact->vulkan, device->maxSpirvVersion, "artifact");
+      if (!s) {
+        state.SkipWithError(s.toString().c_str());
+        break;
+      }
+      continue;
+    }
+    auto exe = runtime::load(*artifact);
+    if (!exe) {
+      state.SkipWithError(exe.status().toString().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(exe);
+  }
+  size_t words = 0;
+  for (const std::vector<uint32_t> &module : artifact->vulkan.modules)
+    words += module.size();
+  state.counters["modules"] = double(artifact->vulkan.modules.size());
+  state.counters["SPIR-V KiB"] = double(words) * 4 / 1024;
+}
+
+void BM_VulkanLoadMlp(benchmark::State &state) {
+  if (haveVulkan(state))
+    loadExample(state, "mlp.mlir", 64, false);
+}
+void BM_VulkanValidateSpirvMlp(benchmark::State &state) {
+  if (haveVulkan(state))
+    loadExample(state, "mlp.mlir", 64, true);
+}
+void BM_VulkanLoadEncoder(benchmark::State &state) {
+  if (haveVulkan(state))
+    loadExample(state, "encoder.mlir", 1, false);
+}
+void BM_VulkanValidateSpirvEncoder(benchmark::State &state) {
+  if (haveVulkan(state))
+    loadExample(state, "encoder.mlir", 1, true);
+}
+
 BENCHMARK(BM_VulkanFixedCost)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_CpuFixedCost)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_VulkanMlpBatch64)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_VulkanEncoderSeq128)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_VulkanElementwise)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_VulkanLoadMlp)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_VulkanValidateSpirvMlp)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_VulkanLoadEncoder)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_VulkanValidateSpirvEncoder)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_CpuElementwise)
     ->Arg(1)
     ->Arg(2)

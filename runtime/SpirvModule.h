@@ -3,8 +3,9 @@
 // A bounded walk over a SPIR-V module's instructions that finds its version
 // and its entry points (name, execution model, LocalSize), trusting no word:
 // the artifact verifier checks the kernels against it before a driver sees
-// the module. It is not a validator (spirv-val is): the driver and the
-// validation layer still judge the instructions themselves.
+// the module. It is not a validator: the Vulkan loader runs SPIRV-Tools'
+// validator too (vulkan/VulkanSpirvValidator.h), for the device's Vulkan
+// version, which this scan cannot know when an artifact is read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_RUNTIME_SPIRVMODULE_H

@@ -49,7 +49,6 @@ struct ExpandPow : OpRewritePattern<math::PowFOp> {
     Value x = op.getLhs(), y = op.getRhs();
     Value zero = floatConstant(rewriter, loc, type, 0.0);
     Value one = floatConstant(rewriter, loc, type, 1.0);
-    Value two = floatConstant(rewriter, loc, type, 2.0);
     // |x|^y = exp(y log|x|) with rlx's exp and log (GLSL's Pow is only
     // "inherited from exp2(y * log2(x))", with no bound of its own).
     Value magnitude = rewriter.create<math::ExpOp>(
@@ -64,7 +63,10 @@ struct ExpandPow : OpRewritePattern<math::PowFOp> {
     // y is an integer, and odd.
     Value isInteger = cmp(arith::CmpFPredicate::OEQ,
                           rewriter.create<math::FloorOp>(loc, y), y);
-    Value half = rewriter.create<arith::DivFOp>(loc, y, two);
+    // y * 0.5, not y / 2: exact, where Vulkan's division may be 2.5 ulp off
+    // and flip the parity.
+    Value half = rewriter.create<arith::MulFOp>(
+        loc, y, floatConstant(rewriter, loc, type, 0.5));
     Value isOdd = rewriter.create<arith::AndIOp>(
         loc, isInteger,
         cmp(arith::CmpFPredicate::ONE,

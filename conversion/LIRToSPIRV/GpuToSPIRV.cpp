@@ -3,7 +3,9 @@
 // Upstream's conversions to the spirv dialect, gathered the way upstream's
 // convert-gpu-to-spirv does (which lacks the math patterns the kernels need
 // and keeps the gpu module beside the result), applied in place per
-// gpu.module for its own target environment.
+// gpu.module for its own target environment. Every float add, sub and mul
+// it emits carries NoContraction: a fused multiply-add the kernels want is
+// an explicit math.fma (GLSL's Fma).
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/Passes.h"
@@ -134,6 +136,22 @@ struct ConvertGpuToSPIRV
     for (gpu::GPUModuleOp module : modules)
       if (failed(convert(ctx, module)))
         return signalPassFailure();
+    forbidContraction(ctx);
+  }
+
+  /// Vulkan lets a driver fuse a multiply and an add it is given separately
+  /// into one FMA (NVIDIA's does), which rounds once instead of twice: the
+  /// same kernel would then differ from the CPU's, and from itself on
+  /// another driver, and rlx's FMA-free polynomials (rlx-expand-gpu-math)
+  /// would lose the correctly rounded steps their bounds assume. SPIR-V's
+  /// NoContraction decoration (the serializer writes the `no_contraction`
+  /// attribute as one) forbids that.
+  void forbidContraction(MLIRContext *ctx) {
+    auto unit = UnitAttr::get(ctx);
+    getOperation().walk([&](Operation *op) {
+      if (isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp>(op))
+        op->setAttr("no_contraction", unit);
+    });
   }
 
   LogicalResult convert(MLIRContext *ctx, gpu::GPUModuleOp module) {

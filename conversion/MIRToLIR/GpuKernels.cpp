@@ -533,10 +533,12 @@ MatmulTiling chooseTiling(const GpuLimits &limits, unsigned elementBytes) {
   return t;
 }
 
+/// acc + x * y. Floats as an explicit fma: the one place GPU kernels want
+/// the product and sum fused (the SPIR-V lowering forbids contracting a
+/// separate multiply and add; Vulkan's Fma may still round twice).
 Value multiplyAdd(OpBuilder &b, Location loc, Value acc, Value x, Value y) {
   if (isa<FloatType>(acc.getType()))
-    return b.create<arith::AddFOp>(loc, acc,
-                                   b.create<arith::MulFOp>(loc, x, y));
+    return b.create<math::FmaOp>(loc, x, y, acc);
   return b.create<arith::AddIOp>(loc, acc, b.create<arith::MulIOp>(loc, x, y));
 }
 

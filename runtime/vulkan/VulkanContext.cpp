@@ -71,17 +71,19 @@ std::vector<std::string> instanceExtensions(const char *layer) {
   return names;
 }
 
-bool hasLayer(const char *name) {
+/// The spec version of instance layer `name` (the Vulkan headers it was
+/// written against), or 0 when it is not installed.
+uint32_t layerSpecVersion(const char *name) {
   uint32_t count = 0;
   if (vkEnumerateInstanceLayerProperties(&count, nullptr) != VK_SUCCESS)
-    return false;
+    return 0;
   std::vector<VkLayerProperties> layers(count);
   if (vkEnumerateInstanceLayerProperties(&count, layers.data()) < VK_SUCCESS)
-    return false;
-  return std::any_of(layers.begin(), layers.begin() + count,
-                     [&](const VkLayerProperties &layer) {
-                       return std::strcmp(layer.layerName, name) == 0;
-                     });
+    return 0;
+  for (uint32_t i = 0; i < count && i < layers.size(); ++i)
+    if (std::strcmp(layers[i].layerName, name) == 0)
+      return std::max<uint32_t>(layers[i].specVersion, 1);
+  return 0;
 }
 
 bool contains(const std::vector<std::string> &names, const char *name) {
@@ -347,7 +349,8 @@ Status VulkanContext::createInstance(const VulkanContextOptions &options) {
   bool debugUtils = contains(available, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
   bool validationFeatures = false;
   if (options.validation) {
-    if (!hasLayer(kValidationLayer))
+    layerVersion = layerSpecVersion(kValidationLayer);
+    if (!layerVersion)
       return Status(StatusCode::unavailable,
                     "RLX_VULKAN_VALIDATION=1 asks for " +
                         std::string(kValidationLayer) +
@@ -502,6 +505,11 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
   bool withFloat16Int8 =
       core12 || hasExtension(VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME);
   bool withCooperative = hasExtension(kCooperativeMatrixExtension);
+  if (std::string why = cooperativeMatrixWithheld(validation, layerVersion);
+      withCooperative && !why.empty()) {
+    withCooperative = false;
+    contextNotes.push_back(why);
+  }
   FeatureChain have(with8Bit, withFloat16Int8, withCooperative,
                     withSizeControl);
   vkGetPhysicalDeviceFeatures2(physical, &have.base);

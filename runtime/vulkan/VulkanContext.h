@@ -11,7 +11,8 @@
 //       first discrete GPU, else integrated, virtual, CPU)
 //   RLX_VULKAN_VALIDATION=1  enable VK_LAYER_KHRONOS_validation with
 //       synchronization validation; its errors and warnings are counted
-//       (messageLog()) so tests can require none.
+//       (messageLog()) so tests can require none. Extensions the layer
+//       predates stay off (notes() says which and why).
 // A selector of digits only is an index, never part of a name.
 //
 // Thread safety: all members may be called from several threads; submits to
@@ -129,6 +130,14 @@ public:
                        const std::string &what);
 
   bool validationEnabled() const { return validation; }
+  /// The validation layer's spec version (VK_MAKE_API_VERSION; the headers
+  /// it was written against), or 0 when validation is off.
+  uint32_t validationLayerVersion() const { return layerVersion; }
+  /// What the context left off although the device offers it, and why
+  /// (e.g. VK_KHR_cooperative_matrix under a validation layer that predates
+  /// it: cooperativeMatrixWithheld). Quoted by load() when an artifact
+  /// needs what was left off.
+  const std::vector<std::string> &notes() const { return contextNotes; }
   /// What the driver and the layers reported (the validation layer only
   /// when validation is on). Shared, so a test can still read what the
   /// layer reported while the context was destroyed (e.g. objects never
@@ -159,6 +168,8 @@ private:
   VkPhysicalDeviceMemoryProperties memory = {};
   VulkanDeviceInfo deviceInfo;
   bool validation = false;
+  uint32_t layerVersion = 0;
+  std::vector<std::string> contextNotes;
   std::shared_ptr<VulkanMessageLog> log;
   std::mutex queueMutex;
   std::atomic<bool> lost{false};

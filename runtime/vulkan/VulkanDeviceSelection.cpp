@@ -105,4 +105,19 @@ selectVulkanDevice(const std::vector<VulkanDeviceCandidate> &devices,
                     deviceList(devices) + ")");
 }
 
+std::string cooperativeMatrixWithheld(bool validation,
+                                      uint32_t layerSpecVersion) {
+  if (!validation || layerSpecVersion >= kCooperativeMatrixHeaderVersion)
+    return "";
+  auto version = [](uint32_t v) {
+    return std::to_string(v >> 22 & 0x7f) + "." +
+           std::to_string(v >> 12 & 0x3ff) + "." + std::to_string(v & 0xfff);
+  };
+  return "VK_KHR_cooperative_matrix is left off: the validation layer (" +
+         version(layerSpecVersion) + ") predates it (" +
+         version(kCooperativeMatrixHeaderVersion) +
+         ") and would report its feature struct as unknown; without "
+         "RLX_VULKAN_VALIDATION=1, or with a newer layer, it is enabled";
+}
+
 } // namespace rlx::runtime

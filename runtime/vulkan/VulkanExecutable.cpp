@@ -6,6 +6,7 @@
 #include "runtime/VulkanCodeVerifier.h"
 #include "runtime/vulkan/VulkanBarriers.h"
 #include "runtime/vulkan/VulkanResult.h"
+#include "runtime/vulkan/VulkanSpirvValidator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,12 @@ VulkanExecutable::load(const Artifact &artifact,
   exe->manifestCopy = manifest;
   if (Status s = exe->checkDevice(artifact); !s)
     return s;
+  // Invalid SPIR-V is undefined behaviour in the driver, which may crash on
+  // it (NVIDIA's does on an unknown opcode): nothing unvalidated reaches it.
+  if (Status s = validateVulkanSpirv(code, exe->ctx->info().maxSpirvVersion,
+                                     exe->label());
+      !s)
+    return s;
   exe->dispatches = code.dispatches;
   for (const Dispatch &dispatch : manifest.dispatches)
     exe->grids.push_back({static_cast<uint32_t>(dispatch.grid[0]),
@@ -107,6 +114,9 @@ VulkanExecutable::load(const Artifact &artifact,
   }
   if (Status s = exe->createPipelines(code); !s)
     return s;
+  if (options.failAfterPipelinesForTesting)
+    return Status(StatusCode::internal,
+                  exe->label() + ": failed after its pipelines (testing)");
   if (Status s = exe->createArena(options.forceStaging); !s)
     return s;
   if (Status s = exe->createDescriptors(); !s)
@@ -187,10 +197,16 @@ Status VulkanExecutable::checkDevice(const Artifact &artifact) const {
   std::string name = label();
   std::string device = "device '" + info.name + "'";
   const std::string recompile = "; compile for this device";
-  if (uint32_t missing = code.requiredFeatures & ~info.features)
+  if (uint32_t missing = code.requiredFeatures & ~info.features) {
+    // What the context left off on purpose, e.g. under an old layer.
+    std::string notes;
+    for (const std::string &note : ctx->notes())
+      notes += "; " + note;
     return incompatible(name + " needs Vulkan " + vulkanFeatureNames(missing) +
-                        ", which " + device + " lacks (it has: " +
-                        vulkanFeatureNames(info.features) + ")" + recompile);
+                        ", which " + device +
+                        " lacks (it has: " + vulkanFeatureNames(info.features) +
+                        ")" + notes + recompile);
+  }
   if (uint32_t size = code.requiredSubgroupSize;
       size && size != info.subgroupSize && !pinsSubgroupSize(info, code))
     return incompatible(

@@ -11,9 +11,11 @@
 // run at the same time (their submits share the context's queue, under its
 // lock).
 //
-// The SPIR-V runs without robust buffer access, so an out-of-bounds access
-// in a kernel is undefined behaviour in the driver: load only artifacts from
-// a trusted compiler.
+// Every SPIR-V module passes SPIRV-Tools' validator before the driver sees
+// it (VulkanSpirvValidator.h): invalid SPIR-V is undefined behaviour in
+// Vulkan. Valid SPIR-V still runs without robust buffer access, so an
+// out-of-bounds access in a kernel is undefined behaviour in the driver:
+// load only artifacts from a trusted compiler.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_RUNTIME_VULKAN_VULKANEXECUTABLE_H
@@ -52,13 +54,18 @@ struct VulkanLoadOptions {
     none,
   };
   Barriers barriers = Barriers::dependent;
+  /// Testing only: load() fails (internal) once the modules, layouts and
+  /// pipelines exist, to show that a failed load releases what it created.
+  bool failAfterPipelinesForTesting = false;
 };
 
 class VulkanExecutable final : public Executable {
 public:
   /// Loads `artifact` on `context`'s device. Errors: invalid_argument (a
-  /// manifest or Vulkan-section rule broken, a module or pipeline the driver
-  /// refuses, named), incompatible (not a Vulkan artifact; a feature, the
+  /// manifest or Vulkan-section rule broken, a SPIR-V module SPIRV-Tools'
+  /// validator rejects for the device's Vulkan version (checked before any
+  /// driver call), a module or pipeline the driver refuses, named),
+  /// incompatible (not a Vulkan artifact; a feature, the
   /// subgroup size, a workgroup size or count, a binding count or range, the
   /// SPIR-V version or the arena alignment beyond the device, naming the
   /// limit), resource_exhausted (the arena or another object does not fit),

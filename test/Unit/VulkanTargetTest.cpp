@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -242,6 +243,40 @@ TEST(VulkanTarget, ArtifactRoundTripsBitwise) {
   auto second = run(*loaded);
   ASSERT_TRUE(second.isOk()) << second.status().toString();
   EXPECT_EQ(*first, *second);
+}
+
+// Every float multiply, add and subtract in the artifact's SPIR-V carries
+// NoContraction (no driver may fuse them); the matmul's fused multiply-adds
+// are GLSL Fma instructions (docs/VulkanBackend.md, "Precision").
+TEST(VulkanTarget, FloatArithmeticIsNeverContracted) {
+  rlx::Session session(rlx::Device::vulkan);
+  auto graph = session.compile(model());
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  auto artifact = rlx::runtime::deserializeArtifact(
+      graph->artifactBytes().data(), graph->artifactBytes().size());
+  ASSERT_TRUE(artifact.isOk()) << artifact.status().toString();
+  constexpr uint32_t opExtInst = 12, opDecorate = 71, opFAdd = 129,
+                     opFSub = 131, opFMul = 133, noContraction = 42,
+                     glslFma = 50;
+  size_t arithmetic = 0, fmas = 0;
+  for (const std::vector<uint32_t> &words : artifact->vulkan.modules) {
+    std::set<uint32_t> decorated, results;
+    for (size_t at = 5; at < words.size() && words[at] >> 16;
+         at += words[at] >> 16) {
+      uint32_t op = words[at] & 0xffff;
+      if (op == opDecorate && words[at + 2] == noContraction)
+        decorated.insert(words[at + 1]);
+      if (op == opFAdd || op == opFSub || op == opFMul)
+        results.insert(words[at + 2]);
+      if (op == opExtInst && words[at + 4] == glslFma)
+        ++fmas;
+    }
+    arithmetic += results.size();
+    for (uint32_t id : results)
+      EXPECT_TRUE(decorated.count(id)) << "%" << id << " is not decorated";
+  }
+  EXPECT_GT(arithmetic, 0u) << "the softmax has float arithmetic";
+  EXPECT_GT(fmas, 0u) << "the matmul accumulates with Fma";
 }
 
 } // namespace

@@ -29,7 +29,7 @@
 // CHECK-DAG:   spirv.GlobalVariable @[[Z:.+]] bind(0, 2) : !spirv.ptr<!spirv.struct<(!spirv.array<1200 x f32, stride=4> [0])>, StorageBuffer>
 // CHECK:       spirv.func @binary_add_0()
 // CHECK:         spirv.mlir.loop
-// CHECK:           spirv.FAdd
+// CHECK:           spirv.FAdd %{{[0-9]+}}, %{{[0-9]+}} {no_contraction} : f32
 // CHECK:           spirv.Store "StorageBuffer"
 // CHECK:       spirv.EntryPoint "GLCompute" @binary_add_0
 // CHECK:       spirv.ExecutionMode @binary_add_0 "LocalSize", 128, 1, 1
