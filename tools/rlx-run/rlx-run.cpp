@@ -413,6 +413,7 @@ static rlx::Status checkModeOptions() {
         {"target-cpu", targetCpu.getNumOccurrences()},
         {"target-features", targetFeatures.getNumOccurrences()},
         {"native-matmul", nativeMatmul.getNumOccurrences()},
+        {"pack-params", packParams.getNumOccurrences()},
         {"fusion-report", fusionReport.getNumOccurrences()},
         {"dump-stages", dumpStages.getNumOccurrences()},
         {"device-chain", deviceChain.getNumOccurrences()},
