@@ -311,6 +311,28 @@ def CpuPackParams : Pass<"rlx-cpu-pack-params", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def CpuTileTransposes
+    : Pass<"rlx-cpu-tile-transposes", "::mlir::func::FuncOp"> {
+  let summary = "tile transposes that move the innermost dimension";
+  let description = [{
+    Part of convert-lir-to-llvm, before linalg becomes loops. Each
+    `linalg.transpose` on memrefs whose output's innermost dimension is not
+    the input's innermost is tiled by `tile` x `tile` over the output
+    dimension that reads the input's innermost and the output's innermost,
+    so each tile touches `tile` lines of each side while they stay in L1
+    (conversion/LIRToLLVM/TileTransposes.cpp). Other transposes (contiguous
+    row copies) are left alone.
+  }];
+  let options = [
+    Option<"tile", "tile", "int64_t", /*default=*/"16",
+           "tile size of both dimensions (16: one 64-byte line of f32)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
 def CpuMatmulMicrokernel
     : Pass<"rlx-cpu-matmul-microkernel", "::mlir::func::FuncOp"> {
   let summary = "f32 matmul as packed register-tile vector code with the "

@@ -177,6 +177,7 @@ void buildLirToLlvmPipeline(OpPassManager &pm, const PipelineOptions &options) {
     microkernel.lanes = options.lanes;
     toLoops.addPass(createCpuMatmulMicrokernel(microkernel));
   }
+  toLoops.addPass(createCpuTileTransposes());
   toLoops.addPass(createConvertLinalgToLoopsPass());
   if (options.vectorize) {
     // Loop bounds and invariant values become visible to the vectorizer.
