@@ -246,6 +246,7 @@ def time_rlx(prep, threads, runs, args):
     cmd += ["--input", f"x={prep.x_file}", "--repeat", str(runs),
             "--num-threads", str(threads), "--cache-dir", str(args.work_dir / "rlx-cache"),
             "--output-dir", str(out_dir)]
+    cmd += args.rlx_flag
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"compare.py: rlx-run failed ({proc.returncode}):\n  {' '.join(cmd)}\n"
@@ -362,7 +363,8 @@ def print_header(args, workloads, thread_counts):
     print("## rlx, ONNX Runtime and PyTorch side by side (bench/compare)\n")
     print(f"- machine: {machine()}; load average at start {load}")
     print(f"- date: {now:%Y-%m-%d %H:%M} UTC")
-    print(f"- versions: rlx {rlx_revision()} ({args.rlx_run}); PyTorch {torch.__version__}; "
+    flags = f" {' '.join(args.rlx_flag)}" if args.rlx_flag else ""
+    print(f"- versions: rlx {rlx_revision()} ({args.rlx_run}{flags}); PyTorch {torch.__version__}; "
           f"onnxruntime-node {ort_version(args.ort_prefix)} "
           f"(Node {command_output([args.node, '--version'])}); ONNX opset 17")
     print(f"- method: {args.rounds} round(s); each times every system once per workload "
@@ -404,6 +406,9 @@ def main():
                         help="comma-separated: " + ",".join(WORKLOADS))
     parser.add_argument("--rlx-run", type=Path, default=REPO / "build/bin/rlx-run",
                         help="the rlx-run binary (default build/bin/rlx-run)")
+    parser.add_argument("--rlx-flag", action="append", default=[], metavar="FLAG",
+                        help="a flag added to every rlx-run command, e.g. "
+                             "--rlx-flag=--pack-params=false (repeatable)")
     parser.add_argument("--ort-prefix", type=Path, default=REPO / "build/compare",
                         help="the npm prefix holding node_modules/onnxruntime-node")
     parser.add_argument("--work-dir", type=Path, default=REPO / "build/compare/work",
