@@ -184,13 +184,13 @@ struct Weight {
   std::vector<int64_t> shape;
   std::vector<uint8_t> bytes;
 
-  /// Its bytes, checked against each graph's param by dtype and size (the
-  /// shape was checked against the template's when it was set).
-  TensorView view() const {
+  /// `data` (its bytes, or a packed copy) as a view of its dtype and shape.
+  TensorView view(const std::vector<uint8_t> &data) const {
     TensorView v;
     v.dtype = dtype;
-    v.data = bytes.data();
-    v.bytes = bytes.size();
+    v.shape = shape;
+    v.data = data.data();
+    v.bytes = data.size();
     return v;
   }
 
@@ -200,20 +200,13 @@ struct Weight {
   /// every specialization).
   Expected<TensorView> stored(const Slot &slot) const {
     if (slot.panelWidth == 0)
-      return view();
+      return view(bytes);
     std::lock_guard<std::mutex> lock(mutex);
     std::vector<uint8_t> &packed = panels[slot.panelWidth];
-    if (packed.empty()) {
-      TensorView value = view();
-      value.shape = shape;
-      if (Status s = packParam(slot, value, packed); !s)
+    if (packed.empty())
+      if (Status s = packParam(slot, view(bytes), packed); !s)
         return s;
-    }
-    TensorView v;
-    v.dtype = dtype;
-    v.data = packed.data();
-    v.bytes = packed.size();
-    return v;
+    return view(packed);
   }
 
   /// The bytes it holds: row-major and packed.

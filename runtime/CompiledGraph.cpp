@@ -106,23 +106,30 @@ int64_t TensorView::elementCount() const {
   return count;
 }
 
+/// `slot.size` bytes of row-major `data` (checked against the slot) in the
+/// slot's layout. A panel slot passed the manifest verifier: f32 [K, N], W
+/// divides N; `data` has the element's alignment (TensorView), and a
+/// vector's storage more.
+static std::vector<uint8_t> storedBytes(const Slot &slot, const void *data) {
+  std::vector<uint8_t> stored(slot.size);
+  if (slot.panelWidth == 0) {
+    if (slot.size)
+      std::memcpy(stored.data(), data, slot.size);
+  } else {
+    rlx_pack_panels(static_cast<const float *>(data),
+                    reinterpret_cast<float *>(stored.data()), slot.shape[0],
+                    slot.shape[1], slot.panelWidth);
+  }
+  return stored;
+}
+
 Status packParam(const Slot &slot, const TensorView &value,
                  std::vector<uint8_t> &stored) {
   if (Status s = CompiledGraph::Impl::checkData(slot, value.data, value.bytes,
                                                 value.dtype, value.shape);
       !s)
     return s;
-  stored.resize(slot.size);
-  if (slot.panelWidth == 0) {
-    if (slot.size)
-      std::memcpy(stored.data(), value.data, slot.size);
-    return Status::ok();
-  }
-  // A panel slot passed the manifest verifier: f32 [K, N], W divides N.
-  std::vector<float> panels(static_cast<size_t>(slot.elementCount()));
-  rlx_pack_panels(static_cast<const float *>(value.data), panels.data(),
-                  slot.shape[0], slot.shape[1], slot.panelWidth);
-  std::memcpy(stored.data(), panels.data(), slot.size);
+  stored = storedBytes(slot, value.data);
   return Status::ok();
 }
 
@@ -138,12 +145,7 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
     return s;
   std::vector<uint8_t> packed;
   if (slot.panelWidth != 0) {
-    TensorView value;
-    value.dtype = dtype;
-    value.data = data;
-    value.bytes = bytes;
-    if (Status s = packParam(slot, value, packed); !s)
-      return s;
+    packed = storedBytes(slot, data);
     data = packed.data();
   }
   if (Status s = executable->writeSlot(slot, data); !s)

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/MatmulTile.h"
 #include "conversion/Passes.h"
+#include "dialects/Common/ShapeRules.h"
 #include "dialects/LIR/LIRDialect.h"
 #include "dialects/LIR/LIROps.h"
 #include "dialects/Target/Target.h"
@@ -344,13 +345,12 @@ struct CpuPackParams : mlir::rlx::impl::CpuPackParamsBase<CpuPackParams> {
           type.getNumElements() == 0 || type.getDimSize(1) % width != 0)
         continue;
       Candidate candidate{io, {}, {}};
-      int64_t begin = io.getOffset(), end = begin + type.getNumElements() * 4;
+      // lir.io and lir.view types are bounded: their byte sizes fit int64.
+      int64_t begin = io.getOffset(), end = begin + *checkedByteSize(type);
       for (auto view : schedule.getOps<lir::ViewOp>()) {
         MemRefType viewType = view.getType();
         int64_t viewBegin = view.getOffset();
-        int64_t viewEnd =
-            viewBegin +
-            viewType.getNumElements() * (viewType.getElementTypeBitWidth() / 8);
+        int64_t viewEnd = viewBegin + *checkedByteSize(viewType);
         if (viewEnd <= begin || viewBegin >= end)
           continue;
         if (viewBegin != begin || viewType != type) {
