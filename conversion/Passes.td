@@ -320,14 +320,19 @@ def CpuTileTransposes
     the input's innermost is tiled by `tile` x `tile` over the output
     dimension that reads the input's innermost and the output's innermost,
     so each tile touches `tile` lines of each side while they stay in L1
-    (conversion/LIRToLLVM/TileTransposes.cpp). Other transposes (contiguous
-    row copies) are left alone.
+    (conversion/LIRToLLVM/TileTransposes.cpp); the other dimensions are
+    tiled by 1. With `vectorize` (and `tile` 16), a full 16 x 16 f32 tile is
+    vector loads, an in-register transpose lowered to shuffles, and vector
+    stores. Other transposes (contiguous row copies) are left alone.
   }];
   let options = [
     Option<"tile", "tile", "int64_t", /*default=*/"16",
            "tile size of both dimensions (16: one 64-byte line of f32)">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "full 16 x 16 f32 tiles as vector loads, shuffles and stores">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::affine::AffineDialect"];
