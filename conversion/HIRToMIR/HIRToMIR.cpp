@@ -310,6 +310,25 @@ static Value repeatKvHeads(MirBuilder &mb, Value x, int64_t heads) {
   return mb.reshape(groups, {batch, heads, seq, dim});
 }
 
+/// True when `op` is what mir.attention computes: no mask or the causal
+/// one (with static S <= T: the op's C5), no softcap, as many kv heads as
+/// heads.
+static bool isPlainAttention(hir::AttentionOp op, const AttentionPlan &plan) {
+  if (op.getSoftcap() || op.getNumKvHeads() != op.getHeads())
+    return false;
+  switch (op.getMaskKind()) {
+  case MaskKind::none:
+    return true;
+  case MaskKind::causal: {
+    int64_t seqQ = plan.scores[2], seqK = plan.scores[3];
+    return !ShapedType::isDynamic(seqQ) && !ShapedType::isDynamic(seqK) &&
+           seqQ <= seqK;
+  }
+  default:
+    return false;
+  }
+}
+
 struct AttentionLowering : HirPattern<hir::AttentionOp> {
   using HirPattern::HirPattern;
   LogicalResult matchAndRewrite(hir::AttentionOp op,
@@ -323,6 +342,27 @@ struct AttentionLowering : HirPattern<hir::AttentionOp> {
     auto type = cast<FloatType>(op.getQuery().getType().getElementType());
     int64_t heads = op.getHeads(), kvHeads = op.getNumKvHeads(),
             dim = op.getHeadDim();
+    double scale = op.getScale() ? op.getScale()->convertToDouble()
+                                 : 1.0 / std::sqrt(static_cast<double>(dim));
+    if (isPlainAttention(op, *plan)) {
+      // mir.attention on the token-major [B, L, H, D] views, or with the
+      // fusable policy the chain mir-fuse-attention turns into it.
+      auto tokenMajor = [&](Value x) {
+        RankedTensorType t = MirBuilder::typeOf(x);
+        return mb.reshape(x, {t.getDimSize(0), t.getDimSize(1), heads, dim});
+      };
+      Value q = tokenMajor(op.getQuery()), k = tokenMajor(op.getKey()),
+            v = tokenMajor(op.getValue());
+      bool causal = op.getMaskKind() == MaskKind::causal;
+      Value context = direct ? rewriter.create<mir::AttentionOp>(
+                                   op.getLoc(), q.getType(), q, k, v,
+                                   rewriter.getF64FloatAttr(scale),
+                                   causal ? rewriter.getUnitAttr() : UnitAttr())
+                             : mir::buildAttention(rewriter, op.getLoc(), q, k,
+                                                   v, scale, causal);
+      rewriter.replaceOp(op, mb.reshape(context, op.getType().getShape()));
+      return success();
+    }
     Value q = splitHeads(mb, op.getQuery(), heads, dim);
     Value k =
         repeatKvHeads(mb, splitHeads(mb, op.getKey(), kvHeads, dim), heads);
@@ -331,8 +371,6 @@ struct AttentionLowering : HirPattern<hir::AttentionOp> {
 
     Value kT = mb.transpose(k, {0, 1, 3, 2});
     Value scores = mb.matmul(q, kT, plan->scores);
-    double scale = op.getScale() ? op.getScale()->convertToDouble()
-                                 : 1.0 / std::sqrt(static_cast<double>(dim));
     scores = mb.binary(BinaryKind::mul, scores, mb.scalar(type, scale));
     if (std::optional<APFloat> softcap = op.getSoftcap()) {
       Value cap = mb.scalar(type, softcap->convertToDouble());

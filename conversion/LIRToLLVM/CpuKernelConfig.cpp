@@ -8,10 +8,13 @@
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/CpuBackend.h"
 #include "conversion/LibraryCall.h"
+#include "conversion/MIRToLIR/AttentionKernel.h"
 #include "conversion/MIRToLIR/KernelConfig.h"
+#include "dialects/LIR/LIROps.h"
 #include "dialects/MIR/MIROps.h"
 #include "dialects/Target/TargetDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -89,6 +92,30 @@ std::optional<int64_t> columnSplitDim(Operation *op, ArrayRef<int64_t> shape) {
 
 struct CpuKernelConfig
     : KernelConfigAttrInterface::ExternalModel<CpuKernelConfig, CpuTargetAttr> {
+  /// mir.attention: one workgroup per (batch, head, query block), so the
+  /// pool balances units of one size; the others take the neutral kernels.
+  FailureOr<std::optional<KernelShape>> buildKernel(Attribute, OpBuilder &b,
+                                                    Operation *op,
+                                                    ValueRange operands,
+                                                    ValueRange results) const {
+    auto attention = dyn_cast_or_null<mir::AttentionOp>(op);
+    if (!attention)
+      return std::optional<KernelShape>();
+    AttentionBlocks blocks =
+        chooseAttentionBlocks(attention, kDefaultQueryBlock, kDefaultKeyBlock);
+    int64_t units = attentionUnits(attention, blocks);
+    Location loc = op->getLoc();
+    Value unit =
+        units > 1
+            ? b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0).getResult()
+            : b.create<arith::ConstantIndexOp>(loc, 0).getResult();
+    buildAttentionKernel(b, loc, attention, operands[0], operands[1],
+                         operands[2], results[0], blocks, unit);
+    KernelShape shape;
+    shape.grid = {units};
+    return std::optional<KernelShape>(shape);
+  }
+
   StringRef getLibraryCall(Attribute, Operation *op, bool preferNative) const {
     return preferNative && sgemmComputes(op) ? StringRef(kCblasSgemm)
                                              : StringRef();

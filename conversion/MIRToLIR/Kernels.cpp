@@ -1,5 +1,6 @@
 //===- Kernels.cpp - Kernel bodies of MIR ops: dispatch and helpers -------===//
 #include "conversion/MIRToLIR/Kernels.h"
+#include "conversion/MIRToLIR/AttentionKernel.h"
 #include "conversion/MIRToLIR/KernelBuilders.h"
 #include "conversion/MIRToLIR/ScalarOps.h"
 #include "dialects/Common/ShapeRules.h"
@@ -263,6 +264,15 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
         llvm::sort(axes);
         buildReduce(b, loc, r.getKind(), axes, r.getKeepDim(), operands[0],
                     out);
+        return success();
+      })
+      .Case([&](mir::AttentionOp a) {
+        // One workgroup runs every unit; a backend's kernel configuration
+        // spreads them over its grid (CpuKernelConfig).
+        buildAttentionKernel(
+            b, loc, a, operands[0], operands[1], operands[2], out,
+            chooseAttentionBlocks(a, kDefaultQueryBlock, kDefaultKeyBlock),
+            Value());
         return success();
       })
       .Case([&](mir::SoftmaxOp s) {

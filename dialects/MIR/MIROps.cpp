@@ -19,6 +19,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -856,6 +857,44 @@ LogicalResult SwigluOp::verify() {
   return verifySwigluWeights(*this, getWGate().getType(), getWUp().getType());
 }
 
+LogicalResult AttentionOp::verify() {
+  RankedTensorType q = getQuery().getType(), k = getKey().getType(),
+                   v = getValue().getType();
+  // mir.attention C2
+  if (q.getRank() != 4 || k.getRank() != 4 || v.getRank() != 4)
+    return emitOpError("query, key and value must have rank 4 "
+                       "[batch, seq, heads, head_dim], got ")
+           << formatShape(q.getShape()) << ", " << formatShape(k.getShape())
+           << ", " << formatShape(v.getShape());
+  if (q.getElementType() != k.getElementType())
+    return emitOpError("query and key must have one element type, got ")
+           << q.getElementType() << " and " << k.getElementType();
+  if (k != v)
+    return emitOpError("key and value must have one type, got ")
+           << k << " and " << v;
+  // mir.attention C3
+  for (int64_t dim : {0, 2, 3})
+    if (!ShapedType::isDynamic(q.getDimSize(dim)) &&
+        !ShapedType::isDynamic(k.getDimSize(dim)) &&
+        q.getDimSize(dim) != k.getDimSize(dim))
+      return emitOpError("query ")
+             << formatShape(q.getShape()) << " and key "
+             << formatShape(k.getShape())
+             << " must agree on batch, heads and head_dim (dims 0, 2, 3)";
+  // mir.attention C4
+  double scale = getScale().convertToDouble();
+  if (!std::isfinite(scale) || scale <= 0)
+    return emitOpError("scale must be finite and positive, got ") << scale;
+  // mir.attention C5
+  int64_t seqQ = q.getDimSize(1), seqK = k.getDimSize(1);
+  if (getCausal() && !ShapedType::isDynamic(seqQ) &&
+      !ShapedType::isDynamic(seqK) && seqQ > seqK)
+    return emitOpError("a causal attention needs S <= T (every query sees a "
+                       "key), got S = ")
+           << seqQ << ", T = " << seqK;
+  return success();
+}
+
 LogicalResult SharedMatmulOp::inferResultTypes(const Inference &in,
                                                Adaptor adaptor,
                                                SmallVectorImpl<Type> &types) {
@@ -1077,6 +1116,16 @@ int64_t SharedMatmulOp::getFlops() {
 /// per result element.
 int64_t SwigluOp::getFlops() {
   return productFlops(getOperation()->getResults(), lastDim(getInput()), 2);
+}
+
+/// Two products per result element (q . k over head_dim for each of T keys,
+/// then p . v): 2 * T * D multiply-adds each, whether or not a causal mask
+/// hides some of them.
+int64_t AttentionOp::getFlops() {
+  int64_t seqK = getKeyLength();
+  if (ShapedType::isDynamic(seqK))
+    return 0;
+  return productFlops(getOperation()->getResults(), seqK, 2);
 }
 
 /// OIHW filter: each output element is a product of depth

@@ -794,6 +794,57 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
   let hasVerifier = 1;
 }
 
+def MIR_AttentionOp : MIR_Op<"attention",
+    [Pure, RLX_InferFirstOperandType<3, 3>, MIR_Contraction]> {
+  let summary = "scaled dot-product attention over heads, fused";
+  let description = [{
+    `out[b, s, h, :] = softmax_t(scale * q[b, s, h, :] . k[b, t, h, :]
+    (+ mask[s, t])) . v[b, t, h, :]`, in the token-major layout the
+    projections produce (`[batch, seq, heads, head_dim]`, a reshape of
+    `[batch, seq, heads * head_dim]`), so neither the operands nor the
+    result are transposed into a per-head layout. With `causal`, query `s`
+    sees the keys `t <= s + (T - S)` (the `mir.causal_mask` rule); without
+    it, every key.
+
+    A kernel may compute it blockwise with an online softmax, never holding
+    the S x T scores whole (docs/CPUBackend.md, "Attention"); the primitive
+    chain it stands for is the one `mir-legalize-for-target` writes for a
+    target that does not claim it (passes/MIR/Decompose.h).
+
+    ```mlir
+    %o = mir.attention %q, %k, %v scale = 1.250000e-01 causal : tensor<1x128x4x64xf32>, tensor<1x128x4x64xf32>, tensor<1x128x4x64xf32>
+    ```
+
+    Constraints:
+    (C1) the result has the type of `q`.
+    (C2) `q`, `k` and `v` have rank 4 and one element type; `k` and `v`
+         have one type.
+    (C3) `q` and `k` agree on batch, heads and head_dim (dims 0, 2, 3).
+    (C4) `scale` is finite and positive.
+    (C5) with `causal`, S <= T when both are static: every query sees at
+         least one key.
+
+    The type inference checks C1, the verifier C2-C5.
+  }];
+  let arguments = (ins RLX_FloatTensor:$query, RLX_FloatTensor:$key,
+                       RLX_FloatTensor:$value, F64Attr:$scale,
+                       UnitAttr:$causal);
+  let results = (outs RLX_FloatTensor:$output);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value `scale` `=` $scale (`causal` $causal^)?
+    attr-dict `:` type($query) `,` type($key) `,` type($value)
+  }];
+  let extraClassDeclaration = [{
+    /// [B, S, H, D] and [B, T, H, D]: the dims a kernel iterates.
+    int64_t getBatch() { return getQuery().getType().getDimSize(0); }
+    int64_t getQueryLength() { return getQuery().getType().getDimSize(1); }
+    int64_t getKeyLength() { return getKey().getType().getDimSize(1); }
+    int64_t getHeads() { return getQuery().getType().getDimSize(2); }
+    int64_t getHeadDim() { return getQuery().getType().getDimSize(3); }
+  }];
+  let hasVerifier = 1;
+}
+
 def MIR_ElementwiseOp : MIR_Op<"elementwise",
     [Pure, IsolatedFromAbove, SingleBlock, MIR_ElementwiseParallelDims]> {
   let summary = "a fused chain of scalar steps over broadcast inputs";

@@ -1,5 +1,6 @@
 //===- Decompose.cpp - Builders of MIR primitive chains -------------------===//
 #include "passes/MIR/Decompose.h"
+#include "dialects/Common/ConstantTables.h"
 #include "dialects/Common/ShapeRules.h"
 #include "dialects/MIR/MIROps.h"
 #include "passes/MIR/Fusion.h"
@@ -99,6 +100,53 @@ Value buildSoftmax(OpBuilder &b, Location loc, Value x, int64_t axis) {
       unary(b, loc, UnaryKind::exp, binary(b, loc, BinaryKind::sub, x, max));
   Value sum = reduceKeep(b, loc, ReduceKind::sum, e, axis);
   return binary(b, loc, BinaryKind::div, e, sum);
+}
+
+/// `x` with its dims permuted: result dim i is x's dim perm[i].
+static Value transpose(OpBuilder &b, Location loc, Value x,
+                       ArrayRef<int64_t> perm) {
+  auto type = tensorType(x);
+  SmallVector<int64_t> shape;
+  for (int64_t d : perm)
+    shape.push_back(type.getDimSize(d));
+  return b.create<TransposeOp>(
+      loc, RankedTensorType::get(shape, type.getElementType()), x, perm);
+}
+
+/// [..., M, K] x [..., K, N] with equal batch dims.
+static Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  auto l = tensorType(lhs), r = tensorType(rhs);
+  SmallVector<int64_t> shape(l.getShape().drop_back());
+  shape.push_back(r.getShape().back());
+  return b.create<MatmulOp>(
+      loc, RankedTensorType::get(shape, l.getElementType()), lhs, rhs);
+}
+
+Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
+                     double scale, bool causal) {
+  static constexpr int64_t kHeadMajor[] = {0, 2, 1, 3};
+  static constexpr int64_t kKeysLast[] = {0, 2, 3, 1};
+  Value scores = matmul(b, loc, transpose(b, loc, q, kHeadMajor),
+                        transpose(b, loc, k, kKeysLast));
+  auto type = tensorType(scores);
+  auto element = cast<FloatType>(type.getElementType());
+  scores = binary(b, loc, BinaryKind::mul, scores,
+                  buildScalarConstant(b, loc, element, scale));
+  if (causal) {
+    int64_t seqQ = type.getDimSize(2), seqK = type.getDimSize(3);
+    Value mask;
+    if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK))
+      mask = b.create<CausalMaskOp>(
+          loc, MaskKindAttr::get(b.getContext(), MaskKind::causal), scores,
+          IntegerAttr());
+    else
+      mask = b.create<ConstantOp>(
+          loc, causalMaskConstant(seqQ, seqK, std::nullopt, element));
+    scores = binary(b, loc, BinaryKind::add, scores, mask);
+  }
+  Value probs = b.create<SoftmaxOp>(loc, type, scores, -1);
+  Value context = matmul(b, loc, probs, transpose(b, loc, v, kHeadMajor));
+  return transpose(b, loc, context, kHeadMajor);
 }
 
 Value buildLayerNorm(OpBuilder &b, Location loc, Value x, Value gamma,

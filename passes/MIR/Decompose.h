@@ -45,6 +45,13 @@ Value buildLayerNorm(OpBuilder &b, Location loc, Value x, Value gamma,
 Value buildRmsNorm(OpBuilder &b, Location loc, Value x, Value gamma,
                    double eps);
 
+/// mir.attention's chain on token-major q [B, S, H, D], k and v [B, T, H, D]:
+/// per-head transposes, q kT, the scale, the causal mask (a constant while S
+/// and T are static, else a mir.causal_mask), softmax over T, p v, and the
+/// transpose back to [B, S, H, D]. The chain mir-fuse-attention recognises.
+Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
+                     double scale, bool causal);
+
 class ElementwiseOp;
 
 /// The tensor ops `region`'s scalar steps stand for, one op per step, each

@@ -14,13 +14,14 @@ namespace {
 struct Fuse : mlir::rlx::mir::impl::MIRFuseBase<Fuse> {
   using MIRFuseBase::MIRFuseBase;
   void runOnOperation() override {
-    // Order matters: swiglu before shared-matmul (its two matmuls share x)
-    // and before the epilogue (which would take the silu); shared-matmul
-    // before the epilogue, which would turn each Q/K/V projection into its
-    // own fused matmul.
-    static constexpr FusionStage stages[] = {kSwigluStage, kSharedMatmulStage,
-                                             kMatmulEpilogueStage,
-                                             kResidualNormStage};
+    // Order matters: attention first (the epilogue fusion would otherwise
+    // take its scores' matmul); swiglu before shared-matmul (its two matmuls
+    // share x) and before the epilogue (which would take the silu);
+    // shared-matmul before the epilogue, which would turn each Q/K/V projection
+    // into its own fused matmul.
+    static constexpr FusionStage stages[] = {
+        kAttentionStage, kSwigluStage, kSharedMatmulStage, kMatmulEpilogueStage,
+        kResidualNormStage};
     if (failed(runFusionPass(getOperation(), stages, {report, assertClean})))
       signalPassFailure();
   }

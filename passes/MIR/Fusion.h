@@ -56,6 +56,9 @@ struct FusionStage {
   void (*diagnose)(func::FuncOp, const FusionOptions &);
 };
 
+void populateAttentionFusionPatterns(RewritePatternSet &,
+                                     const FusionOptions &);
+void diagnoseAttentionFusion(func::FuncOp, const FusionOptions &);
 void populateSharedMatmulFusionPatterns(RewritePatternSet &,
                                         const FusionOptions &);
 void diagnoseSharedMatmulFusion(func::FuncOp, const FusionOptions &);
@@ -71,6 +74,8 @@ void populateElementwiseFusionPatterns(RewritePatternSet &,
                                        const FusionOptions &);
 void diagnoseElementwiseFusion(func::FuncOp, const FusionOptions &);
 
+inline constexpr FusionStage kAttentionStage = {
+    "attention", populateAttentionFusionPatterns, diagnoseAttentionFusion};
 inline constexpr FusionStage kSharedMatmulStage = {
     "shared-matmul", populateSharedMatmulFusionPatterns,
     diagnoseSharedMatmulFusion};

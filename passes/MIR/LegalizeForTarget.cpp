@@ -113,6 +113,14 @@ SmallVector<Value> Unclaimed<RmsNormOp>::build(PatternRewriter &b,
                        op.getEps().convertToDouble())};
 }
 
+template <>
+SmallVector<Value> Unclaimed<AttentionOp>::build(PatternRewriter &b,
+                                                 AttentionOp op) const {
+  return {buildAttention(b, op.getLoc(), op.getQuery(), op.getKey(),
+                         op.getValue(), op.getScale().convertToDouble(),
+                         op.getCausal())};
+}
+
 /// The names of the MIR ops in `func`'s body. The scalar steps inside a
 /// mir.elementwise region are part of that op, not kernels of their own.
 static llvm::StringSet<> mirOpNames(func::FuncOp func) {
@@ -140,8 +148,8 @@ struct LegalizeForTarget
     patterns.add<Unclaimed<FusedMatmulOp>, Unclaimed<ResidualNormOp>,
                  Unclaimed<SwigluOp>, Unclaimed<SharedMatmulOp>,
                  Unclaimed<ElementwiseOp>, Unclaimed<SoftmaxOp>,
-                 Unclaimed<LayerNormOp>, Unclaimed<RmsNormOp>>(&getContext(),
-                                                               *t);
+                 Unclaimed<LayerNormOp>, Unclaimed<RmsNormOp>,
+                 Unclaimed<AttentionOp>>(&getContext(), *t);
     GreedyRewriteConfig config;
     config.maxIterations = 10;
     config.maxNumRewrites = 100000;

@@ -78,7 +78,8 @@ static Type originalFloatType(Operation *op) {
 /// auto-mixed keeps these in f32: they accumulate or exponentiate, where
 /// f16's range and precision lose the result.
 static bool needsF32(Operation *op) {
-  if (isa<SoftmaxOp, LayerNormOp, RmsNormOp, ResidualNormOp, CumsumOp>(op))
+  if (isa<SoftmaxOp, LayerNormOp, RmsNormOp, ResidualNormOp, CumsumOp,
+          AttentionOp>(op))
     return true;
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return reduce.getKind() == ReduceKind::sum ||

@@ -57,6 +57,21 @@ def MIRFuseSwiglu : MIR_FusionPass<"mir-fuse-swiglu",
   }];
 }
 
+def MIRFuseAttention : MIR_FusionPass<"mir-fuse-attention",
+    "fuse the attention chain (q kT, scale, causal mask, softmax, p v) into mir.attention"> {
+  let description = [{
+    Input: MIR. Output: MIR where `matmul(softmax(mul(matmul(qh, khT), c)
+    [+ causal mask]), vh)` is one `mir.attention`, when qh and vh are
+    `[0, 2, 1, 3]` and khT a `[0, 2, 3, 1]` transpose (directly or through a
+    chain of transposes) of rank-4 token-major tensors, k and v have one
+    type, c is a finite positive scalar constant, the mask (if any) is the
+    causal constant or a window-free `mir.causal_mask` with S <= T, and the
+    scores, scaled and masked scores and probabilities have no other use.
+    A `[0, 2, 1, 3]` transpose that is the context's only user is replaced
+    too; otherwise the context is the transpose of the fused result.
+  }];
+}
+
 def MIRFuseSharedMatmul : MIR_FusionPass<"mir-fuse-shared-matmul",
     "fuse matmuls sharing an input (QKV) into mir.shared_matmul"> {
   let description = [{
@@ -97,8 +112,8 @@ def MIRFuseElementwise : MIR_FusionPass<"mir-fuse-elementwise",
 def MIRFuse : MIR_FusionPass<"mir-fuse",
     "the block fusions, in order, with one fusion report"> {
   let description = [{
-    Runs swiglu, shared-matmul, matmul-epilogue and residual-norm fusion in
-    that order (each earlier one would otherwise be pre-empted by a later
+    Runs attention, swiglu, shared-matmul, matmul-epilogue and
+    residual-norm fusion in that order (each earlier one would otherwise be pre-empted by a later
     one) and prints one report: op counts before and after, what was
     fused, and every missed fusion with its pattern, op and reason.
     Elementwise regions are formed later (`mir-fuse-elementwise`), after

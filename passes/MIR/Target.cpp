@@ -33,15 +33,16 @@ static Target makeTarget(StringRef name, ArrayRef<StringRef> without,
 const Target *lookupTarget(StringRef name) {
   static const Target cpu = makeTarget("cpu", {}, 64, 16);
   static const Target vulkan = makeTarget(
-      "vulkan", {"mir.shared_matmul", "mir.residual_norm", "mir.swiglu"}, 32,
-      8);
-  static const Target test =
-      makeTarget("test",
-                 {"mir.softmax", "mir.layer_norm", "mir.rms_norm",
-                  "mir.fused_matmul", "mir.residual_norm", "mir.swiglu",
-                  "mir.shared_matmul", "mir.elementwise", "mir.yield",
-                  "mir.conv2d", "mir.pool", "mir.topk", "mir.cumsum"},
-                 4, 3);
+      "vulkan",
+      {"mir.shared_matmul", "mir.residual_norm", "mir.swiglu", "mir.attention"},
+      32, 8);
+  static const Target test = makeTarget(
+      "test",
+      {"mir.softmax", "mir.layer_norm", "mir.rms_norm", "mir.fused_matmul",
+       "mir.residual_norm", "mir.swiglu", "mir.shared_matmul",
+       "mir.elementwise", "mir.yield", "mir.conv2d", "mir.pool", "mir.topk",
+       "mir.cumsum", "mir.attention"},
+      4, 3);
   if (name == "cpu")
     return &cpu;
   if (name == "vulkan")

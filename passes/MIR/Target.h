@@ -32,8 +32,8 @@ struct Target {
 };
 
 /// The built-in targets: "cpu" (every MIR op), "vulkan" (no shared_matmul,
-/// residual_norm, swiglu: legalization un-fuses them) and "test" (a reduced
-/// set without softmax, norms, any fused op and regions, so that every
+/// residual_norm, swiglu, attention: legalization un-fuses them) and "test" (a
+/// reduced set without softmax, norms, any fused op and regions, so that every
 /// legalization rewrite has a target that needs it). Returns null for an
 /// unknown name.
 const Target *lookupTarget(StringRef name);

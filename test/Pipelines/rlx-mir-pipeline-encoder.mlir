@@ -1,7 +1,9 @@
 // The encoder example through -rlx-mir-pipeline: QKV becomes one shared
-// matmul carrying the three biases, the other projections fuse their bias
-// (and relu), both residual adds fuse into their layer norms; the direct policy keeps one fused matmul per
-// projection instead of the shared one.
+// matmul carrying the three biases, attention one mir.attention on the
+// token-major q, k and v (no transposes left), the other projections fuse
+// their bias (and relu), both residual adds fuse into their layer norms; the
+// direct policy keeps one fused matmul per projection instead of the shared
+// one, and writes mir.attention itself.
 // RUN: rm -rf %t && rlx-opt %S/../../examples/encoder.mlir -rlx-mir-pipeline="bind=batch=1 dump-dir=%t" | FileCheck %s --check-prefix=OPT
 // RUN: FileCheck %s --check-prefix=MIR < %t/1-mir.mlir
 // RUN: FileCheck %s --check-prefix=SPEC < %t/2-specialized.mlir
@@ -23,7 +25,9 @@
 // OPT-SAME: (%[[X:[^:]+]]: tensor<1x128x256xf32> {mir.name = "x"})
 // OPT: %[[QKV:.+]]:3 = mir.shared_matmul %[[X]], %{{[^ ]+}}, %{{[^ ]+}}, %{{[^ ]+}} bias(%{{[^ ]+}}, %{{[^ ]+}}, %{{[^ ]+}}) :
 // OPT-NOT: mir.binary add
-// OPT: mir.softmax
+// OPT-NOT: mir.transpose
+// OPT: %[[A:.+]] = mir.attention %{{.+}}, %{{.+}}, %{{.+}} scale = 1.250000e-01 : tensor<1x128x4x64xf32>, tensor<1x128x4x64xf32>, tensor<1x128x4x64xf32>
+// OPT-NOT: mir.transpose
 // OPT: %[[O:.+]] = mir.fused_matmul %{{.+}}, %{{.+}}, %{{.+}} : (tensor<1x128x256xf32>, tensor<256x256xf32>, tensor<256xf32>)
 // OPT-NEXT: %[[N1:.+]], %{{.+}} = mir.residual_norm layer %[[O]], %[[X]] gamma(
 // OPT-NEXT: %[[H:.+]] = mir.fused_matmul %[[N1]], %{{.+}}, %{{.+}} act = relu
@@ -35,7 +39,8 @@
 // DIRECT-LABEL: func.func @encoder
 // DIRECT-NOT: mir.shared_matmul
 // DIRECT-COUNT-3: mir.fused_matmul %{{.+}}, %{{.+}}, %{{.+}} : (tensor<1x128x256xf32>, tensor<256x256xf32>, tensor<256xf32>)
-// DIRECT: mir.softmax
+// DIRECT-NOT: mir.softmax
+// DIRECT: mir.attention
 // DIRECT: mir.residual_norm layer
 // DIRECT: mir.fused_matmul {{.*}} act = relu
 // DIRECT: mir.residual_norm layer

@@ -29,6 +29,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -1738,6 +1739,117 @@ TEST(Softmax, F16AndBf16) {
 }
 
 //===----------------------------------------------------------------------===//
+// mir.attention
+//===----------------------------------------------------------------------===//
+
+struct AttentionCase {
+  Shape q;      // [B, S, H, D]
+  int64_t keys; // T
+  bool causal;
+  double scale;
+};
+
+const std::vector<AttentionCase> kAttentionCases = {
+    // The encoder's: 4 heads of 64, one key block of 128; a unit per head.
+    {{1, 128, 4, 64}, 128, false, 0.125},
+    // Several query blocks (2 of 100) and key blocks (3 of 100): the online
+    // softmax rescales across blocks; head_dim 32 is half a column strip.
+    {{2, 200, 3, 32}, 300, false, 0.2},
+    // Causal, S = T = 256: 2 query blocks of 128 and 2 key blocks; the first
+    // query block skips the second key block.
+    {{1, 256, 2, 64}, 256, true, 0.125},
+    // Causal with more keys than queries (query s sees t <= s + 8) and a
+    // prime key length (one block of 13).
+    {{1, 5, 2, 8}, 13, true, 0.35},
+    // A prime key length above the block size: one block of 131.
+    {{1, 3, 1, 16}, 131, false, 0.25},
+    // One query, one key, one head: the output is v.
+    {{1, 1, 1, 4}, 1, true, 1.0},
+};
+
+/// out = sum_t p_t v_t: the scores' errors (bounded by e = scale (D + 1) u
+/// max_t sum_d |q_d k_d|, the dot bound) move each p_t by up to 2e
+/// relative after normalization; exp, the max and the sum of T terms add
+/// (T + 24) u; the P V dot of T terms (T + 24) u more. All relative to
+/// sum_t p_t |v_t|. f16 inputs: products and sums run in f32 on the CPU
+/// (u = 2^-24) and round once at the end; on Vulkan the chain computes in
+/// f16 (u = 2^-11), and its divisions may be 2.5 ulp off (8 u more).
+std::vector<double> attentionTolerance(const ref::Sum &r,
+                                       const std::vector<double> &scoreError,
+                                       int64_t keys, DType dtype) {
+  double unit = dtype == DType::f16 && kOnVulkan ? kUHalf : kU;
+  std::vector<double> tol(r.value.size());
+  for (size_t i = 0; i < tol.size(); ++i)
+    tol[i] =
+        ((2 * scoreError[i] + 2 * keys + 48 + (kOnVulkan ? 8 : 0)) * unit) *
+            r.magnitude[i] +
+        roundingTol(dtype, r.value[i]) + 1e-30;
+  return tol;
+}
+
+void runAttentionCases(const std::vector<AttentionCase> &cases, DType dtype) {
+  Program p;
+  std::string elt = elementName(dtype);
+  std::vector<std::array<std::vector<double>, 3>> data;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const AttentionCase &c = cases[i];
+    Shape ks = {c.q[0], c.keys, c.q[2], c.q[3]};
+    std::string n = std::to_string(i);
+    std::array<std::vector<double>, 3> qkv;
+    std::array<std::string, 3> values;
+    for (int t = 0; t < 3; ++t) {
+      const Shape &shape = t == 0 ? c.q : ks;
+      std::vector<float> x =
+          uniform(ref::numElements(shape), -1, 1, 700 + 3 * i + t);
+      std::string name = std::string(1, "qkv"[t]) + n;
+      if (dtype == DType::f16) {
+        values[t] = p.input(name, shape, dtype, halfBits(x));
+        x = ref::map<float>(x, ref::roundToHalf);
+      } else {
+        values[t] = p.f32(name, shape, x);
+      }
+      qkv[t] = toDouble(x);
+    }
+    data.push_back(qkv);
+    char scale[32];
+    std::snprintf(scale, sizeof scale, "%.17e", c.scale);
+    p.op("%y" + n + " = mir.attention " + values[0] + ", " + values[1] + ", " +
+         values[2] + " scale = " + scale + (c.causal ? " causal" : "") + " : " +
+         tensorType(c.q, elt) + ", " + tensorType(ks, elt) + ", " +
+         tensorType(ks, elt));
+    p.result("%y" + n, c.q, dtype, "y" + n);
+    if (c.q[0] * c.q[2] > 1)
+      p.expectSplit = true;
+  }
+  Outputs out;
+  if (!run(p, &out))
+    return;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const AttentionCase &c = cases[i];
+    SCOPED_TRACE("q " + shapeName(c.q) + ", T " + std::to_string(c.keys) +
+                 (c.causal ? ", causal" : ""));
+    Shape ks = {c.q[0], c.keys, c.q[2], c.q[3]};
+    std::vector<double> scoreError;
+    ref::Sum r = ref::attention(data[i][0], c.q, data[i][1], data[i][2], ks,
+                                c.scale, c.causal, &scoreError);
+    expectWithin(get(out, "y" + std::to_string(i)), c.q, dtype, r.value,
+                 attentionTolerance(r, scoreError, c.keys, dtype));
+  }
+}
+
+// |got - want| <= ((2 e + 2 T + 48) u) sum_t p_t |v_t| (see
+// attentionTolerance), inputs in [-1, 1].
+TEST(Attention, F32) { runAttentionCases(kAttentionCases, DType::f32); }
+
+// f16 operands: the same bound plus one rounding of the result (Vulkan: in
+// units of f16's roundoff).
+TEST(Attention, F16) {
+  runAttentionCases(
+      {{{1, 17, 2, 8}, 17, true, 0.35}, {{1, 64, 2, 16}, 96, false, 0.25}},
+      DType::f16);
+}
+
+//===----------------------------------------------------------------------===//
 // mir.layer_norm, mir.rms_norm
 //===----------------------------------------------------------------------===//
 
@@ -1926,7 +2038,10 @@ TEST(Transpose, Permutations) {
                                    {{2, 3, 4, 5}, {0, 2, 1, 3}},
                                    {{2, 3, 4, 5}, {3, 2, 1, 0}},
                                    {{64, 1024}, {1, 0}},
-                                   {{1, 64, 512}, {0, 2, 1}}};
+                                   {{1, 64, 512}, {0, 2, 1}},
+                                   // K to [B, H, D, T]: full 16 x 16 planes
+                                   // (vector shuffles on the CPU).
+                                   {{2, 32, 3, 48}, {0, 2, 3, 1}}};
   Program p;
   std::vector<std::vector<float>> data;
   for (size_t i = 0; i < cases.size(); ++i) {

@@ -447,6 +447,54 @@ Sum matmul(const std::vector<double> &a, const Shape &as,
   return r;
 }
 
+Sum attention(const std::vector<double> &q, const Shape &qs,
+              const std::vector<double> &k, const std::vector<double> &v,
+              const Shape &ks, double scale, bool causal,
+              std::vector<double> *scoreError) {
+  int64_t batch = qs[0], seqQ = qs[1], heads = qs[2], dim = qs[3];
+  int64_t seqK = ks[1];
+  Sum r;
+  r.shape = qs;
+  r.value.assign(numElements(qs), 0.0);
+  r.magnitude.assign(numElements(qs), 0.0);
+  scoreError->assign(numElements(qs), 0.0);
+  auto at = [&](int64_t b, int64_t t, int64_t h, int64_t d, int64_t len) {
+    return ((b * len + t) * heads + h) * dim + d;
+  };
+  std::vector<double> p(seqK);
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t h = 0; h < heads; ++h)
+      for (int64_t s = 0; s < seqQ; ++s) {
+        int64_t visible = causal ? s + (seqK - seqQ) + 1 : seqK;
+        double max = -INFINITY, worst = 0;
+        for (int64_t t = 0; t < visible; ++t) {
+          double dot = 0, mag = 0;
+          for (int64_t d = 0; d < dim; ++d) {
+            double term = q[at(b, s, h, d, seqQ)] * k[at(b, t, h, d, seqK)];
+            dot += term;
+            mag += std::fabs(term);
+          }
+          p[t] = scale * dot;
+          max = std::max(max, p[t]);
+          worst = std::max(worst, scale * (dim + 1) * mag);
+        }
+        double sum = 0;
+        for (int64_t t = 0; t < visible; ++t)
+          sum += p[t] = std::exp(p[t] - max);
+        for (int64_t d = 0; d < dim; ++d) {
+          double out = 0, mag = 0;
+          for (int64_t t = 0; t < visible; ++t) {
+            out += p[t] / sum * v[at(b, t, h, d, seqK)];
+            mag += p[t] / sum * std::fabs(v[at(b, t, h, d, seqK)]);
+          }
+          r.value[at(b, s, h, d, seqQ)] = out;
+          r.magnitude[at(b, s, h, d, seqQ)] = mag;
+          (*scoreError)[at(b, s, h, d, seqQ)] = worst;
+        }
+      }
+  return r;
+}
+
 Sum conv2d(const std::vector<double> &x, const Shape &xs,
            const std::vector<double> &w, const Shape &ws,
            const std::vector<double> &bias, const std::vector<int64_t> &strides,

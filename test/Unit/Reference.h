@@ -294,6 +294,16 @@ struct Sum {
 /// [..., M, K] x [..., K, N] with broadcast batch dims.
 Sum matmul(const std::vector<double> &a, const Shape &as,
            const std::vector<double> &b, const Shape &bs);
+/// mir.attention: q [B, S, H, D], k and v [B, T, H, D], token-major;
+/// softmax(scale q.k) v per (batch, head, query), over the keys t <= s +
+/// (T - S) with `causal`. The magnitude is, per output element, sum_t p_t
+/// |v_t| (the P V dot's terms); `scoreError`, per output element, the bound
+/// scale * (D + 1) u * max_t sum_d |q_d k_d| on its row's score errors in
+/// units of u (multiply by the unit roundoff).
+Sum attention(const std::vector<double> &q, const Shape &qs,
+              const std::vector<double> &k, const std::vector<double> &v,
+              const Shape &ks, double scale, bool causal,
+              std::vector<double> *scoreError);
 /// NCHW input, OIHW filter, padding [top, left, bottom, right]; `bias` may
 /// be empty.
 Sum conv2d(const std::vector<double> &x, const Shape &xs,

@@ -55,24 +55,29 @@ TEST(StagedCompile, EncoderStageByStage) {
   EXPECT_NE(optimized.find("tensor<1x128x256xf32>"), std::string::npos);
   EXPECT_EQ(count(optimized, "mir.shared_matmul"), 1u);
   const std::vector<rlx::FusionEvent> &fusions = staged.fusions();
-  ASSERT_EQ(fusions.size(), 8u);
+  ASSERT_EQ(fusions.size(), 9u);
   auto fusedWith = [&](const std::string &pattern) {
     return std::count_if(fusions.begin(), fusions.end(),
                          [&](const rlx::FusionEvent &e) {
                            return e.fused && e.pattern == pattern;
                          });
   };
+  EXPECT_EQ(fusedWith("attention"), 1);
   EXPECT_EQ(fusedWith("shared-matmul"), 2); // the matmuls, then the biases
   EXPECT_EQ(fusedWith("matmul-epilogue"), 4);
   EXPECT_EQ(fusedWith("residual-norm"), 2);
   EXPECT_EQ(fusions[0].function, "encoder");
-  EXPECT_EQ(fusions[0].message,
-            "3 matmuls of one input into mir.shared_matmul");
-  EXPECT_NE(fusions[0].op.find("encoder.mlir\":27:8"), std::string::npos)
+  EXPECT_EQ(fusions[0].message, "q kT, softmax, p v and the head transposes "
+                                "into mir.attention");
+  EXPECT_NE(fusions[0].op.find("encoder.mlir\":30:8"), std::string::npos)
       << fusions[0].op;
-  EXPECT_EQ(fusions[1].message, "3 bias adds into mir.shared_matmul");
-  EXPECT_NE(fusions[1].op.find("mir.shared_matmul"), std::string::npos)
+  EXPECT_EQ(fusions[1].message,
+            "3 matmuls of one input into mir.shared_matmul");
+  EXPECT_NE(fusions[1].op.find("encoder.mlir\":27:8"), std::string::npos)
       << fusions[1].op;
+  EXPECT_EQ(fusions[2].message, "3 bias adds into mir.shared_matmul");
+  EXPECT_NE(fusions[2].op.find("mir.shared_matmul"), std::string::npos)
+      << fusions[2].op;
 
   EXPECT_FALSE(staged.manifest().isOk());
   ASSERT_TRUE(staged.lowerToLIR().isOk());

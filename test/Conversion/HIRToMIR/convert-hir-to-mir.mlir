@@ -283,25 +283,28 @@ func.func @embedding(%ids: tensor<?x7xi32>, %t: tensor<100x16xf32>) -> tensor<?x
 
 // -----
 
-// Attention without a mask, dynamic batch: heads split and merged by reshape
-// + transpose, scale 1/sqrt(head_dim) = 0.5 as a rank-0 constant, softmax
-// over keys.
+// Attention without a mask, dynamic batch: q, k and v are reshaped to the
+// token-major [B, L, heads, head_dim]. Fusable: per-head transposes (k's
+// straight to [B, H, D, T]), scale 1/sqrt(head_dim) = 0.5 as a rank-0
+// constant, softmax over keys, the transpose back (Decompose.h's
+// buildAttention). Direct: one mir.attention on the token-major tensors.
 // CHECK-LABEL: func.func @attention_none
 // CHECK-SAME: (%[[Q:[^:]+]]: tensor<?x4x8xf32>, %[[K:[^:]+]]: tensor<?x6x8xf32>, %[[V:[^:]+]]: tensor<?x6x8xf32>)
 // CHECK: %[[QR:.+]] = mir.reshape %[[Q]] : tensor<?x4x8xf32> to tensor<?x4x2x4xf32>
-// CHECK: %[[QT:.+]] = mir.transpose %[[QR]] permutation = [0, 2, 1, 3] : tensor<?x4x2x4xf32> -> tensor<?x2x4x4xf32>
 // CHECK: %[[KR:.+]] = mir.reshape %[[K]] : tensor<?x6x8xf32> to tensor<?x6x2x4xf32>
-// CHECK: %[[KT:.+]] = mir.transpose %[[KR]] permutation = [0, 2, 1, 3] : tensor<?x6x2x4xf32> -> tensor<?x2x6x4xf32>
 // CHECK: %[[VR:.+]] = mir.reshape %[[V]] : tensor<?x6x8xf32> to tensor<?x6x2x4xf32>
-// CHECK: %[[VT:.+]] = mir.transpose %[[VR]] permutation = [0, 2, 1, 3] : tensor<?x6x2x4xf32> -> tensor<?x2x6x4xf32>
-// CHECK: %[[KTT:.+]] = mir.transpose %[[KT]] permutation = [0, 1, 3, 2] : tensor<?x2x6x4xf32> -> tensor<?x2x4x6xf32>
-// CHECK: %[[S:.+]] = mir.matmul %[[QT]], %[[KTT]] : (tensor<?x2x4x4xf32>, tensor<?x2x4x6xf32>) -> tensor<?x2x4x6xf32>
-// CHECK: %[[SCALE:.+]] = mir.constant dense<5.000000e-01> : tensor<f32>
-// CHECK: %[[SS:.+]] = mir.binary mul %[[S]], %[[SCALE]] : (tensor<?x2x4x6xf32>, tensor<f32>) -> tensor<?x2x4x6xf32>
-// CHECK-NOT: mir.constant
-// CHECK: %[[P:.+]] = mir.softmax %[[SS]] axis = -1 : tensor<?x2x4x6xf32>
-// CHECK: %[[O:.+]] = mir.matmul %[[P]], %[[VT]] : (tensor<?x2x4x6xf32>, tensor<?x2x6x4xf32>) -> tensor<?x2x4x4xf32>
-// CHECK: %[[OT:.+]] = mir.transpose %[[O]] permutation = [0, 2, 1, 3] : tensor<?x2x4x4xf32> -> tensor<?x4x2x4xf32>
+// FUSABLE: %[[QT:.+]] = mir.transpose %[[QR]] permutation = [0, 2, 1, 3] : tensor<?x4x2x4xf32> -> tensor<?x2x4x4xf32>
+// FUSABLE: %[[KT:.+]] = mir.transpose %[[KR]] permutation = [0, 2, 3, 1] : tensor<?x6x2x4xf32> -> tensor<?x2x4x6xf32>
+// FUSABLE: %[[S:.+]] = mir.matmul %[[QT]], %[[KT]] : (tensor<?x2x4x4xf32>, tensor<?x2x4x6xf32>) -> tensor<?x2x4x6xf32>
+// FUSABLE: %[[SCALE:.+]] = mir.constant dense<5.000000e-01> : tensor<f32>
+// FUSABLE: %[[SS:.+]] = mir.binary mul %[[S]], %[[SCALE]] : (tensor<?x2x4x6xf32>, tensor<f32>) -> tensor<?x2x4x6xf32>
+// FUSABLE-NOT: mir.constant
+// FUSABLE: %[[P:.+]] = mir.softmax %[[SS]] axis = -1 : tensor<?x2x4x6xf32>
+// FUSABLE: %[[VT:.+]] = mir.transpose %[[VR]] permutation = [0, 2, 1, 3] : tensor<?x6x2x4xf32> -> tensor<?x2x6x4xf32>
+// FUSABLE: %[[O:.+]] = mir.matmul %[[P]], %[[VT]] : (tensor<?x2x4x6xf32>, tensor<?x2x6x4xf32>) -> tensor<?x2x4x4xf32>
+// FUSABLE: %[[OT:.+]] = mir.transpose %[[O]] permutation = [0, 2, 1, 3] : tensor<?x2x4x4xf32> -> tensor<?x4x2x4xf32>
+// DIRECT-NOT: mir.transpose
+// DIRECT: %[[OT:.+]] = mir.attention %[[QR]], %[[KR]], %[[VR]] scale = 5.000000e-01 : tensor<?x4x2x4xf32>, tensor<?x6x2x4xf32>, tensor<?x6x2x4xf32>
 // CHECK: %[[Y:.+]] = mir.reshape %[[OT]] : tensor<?x4x2x4xf32> to tensor<?x4x8xf32>
 // CHECK: return %[[Y]]
 func.func @attention_none(%q: tensor<?x4x8xf32>, %k: tensor<?x6x8xf32>, %v: tensor<?x6x8xf32>) -> tensor<?x4x8xf32> {
@@ -314,13 +317,14 @@ func.func @attention_none(%q: tensor<?x4x8xf32>, %k: tensor<?x6x8xf32>, %v: tens
 // Causal mask with more keys than queries (T - S = 1): query i sees keys
 // j <= i + 1; the mask is an additive [S, T] constant of 0 and -inf.
 // CHECK-LABEL: func.func @attention_causal
-// CHECK: %[[S:.+]] = mir.matmul {{.*}} -> tensor<1x2x2x3xf32>
-// CHECK: %[[SCALE:.+]] = mir.constant dense<5.000000e-01> : tensor<f32>
-// CHECK: %[[SS:.+]] = mir.binary mul %[[S]], %[[SCALE]]
-// CHECK: %[[MASK:.+]] = mir.constant dense<{{\[}}[0.000000e+00, 0.000000e+00, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<2x3xf32>
-// CHECK: %[[M:.+]] = mir.binary add %[[SS]], %[[MASK]] : (tensor<1x2x2x3xf32>, tensor<2x3xf32>) -> tensor<1x2x2x3xf32>
-// CHECK: %[[P:.+]] = mir.softmax %[[M]] axis = -1
-// CHECK: mir.matmul %[[P]],
+// FUSABLE: %[[S:.+]] = mir.matmul {{.*}} -> tensor<1x2x2x3xf32>
+// FUSABLE: %[[SCALE:.+]] = mir.constant dense<5.000000e-01> : tensor<f32>
+// FUSABLE: %[[SS:.+]] = mir.binary mul %[[S]], %[[SCALE]]
+// FUSABLE: %[[MASK:.+]] = mir.constant dense<{{\[}}[0.000000e+00, 0.000000e+00, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<2x3xf32>
+// FUSABLE: %[[M:.+]] = mir.binary add %[[SS]], %[[MASK]] : (tensor<1x2x2x3xf32>, tensor<2x3xf32>) -> tensor<1x2x2x3xf32>
+// FUSABLE: %[[P:.+]] = mir.softmax %[[M]] axis = -1
+// FUSABLE: mir.matmul %[[P]],
+// DIRECT: mir.attention %{{.+}}, %{{.+}}, %{{.+}} scale = 5.000000e-01 causal : tensor<1x2x2x4xf32>, tensor<1x3x2x4xf32>, tensor<1x3x2x4xf32>
 func.func @attention_causal(%q: tensor<1x2x8xf32>, %k: tensor<1x3x8xf32>, %v: tensor<1x3x8xf32>) -> tensor<1x2x8xf32> {
   %o = hir.attention causal %q, %k, %v heads = 2 head_dim = 4 : (tensor<1x2x8xf32>, tensor<1x3x8xf32>, tensor<1x3x8xf32>) -> tensor<1x2x8xf32>
   return %o : tensor<1x2x8xf32>
@@ -441,11 +445,13 @@ func.func @attention_sliding_window_symbolic_keys(%q: tensor<1x4x8xf32>, %k: ten
 
 // -----
 
-// An f16 model gets f16 constants: scale and the -inf of the causal mask.
+// An f16 model gets f16 constants: scale and the -inf of the causal mask
+// (direct: an f16 mir.attention).
 // CHECK-LABEL: func.func @attention_causal_f16
-// CHECK: mir.constant dense<5.000000e-01> : tensor<f16>
-// CHECK: mir.constant dense<{{\[}}[0.000000e+00, 0xFC00], [0.000000e+00, 0.000000e+00]]> : tensor<2x2xf16>
-// CHECK: mir.softmax {{.*}} : tensor<1x2x2x2xf16>
+// FUSABLE: mir.constant dense<5.000000e-01> : tensor<f16>
+// FUSABLE: mir.constant dense<{{\[}}[0.000000e+00, 0xFC00], [0.000000e+00, 0.000000e+00]]> : tensor<2x2xf16>
+// FUSABLE: mir.softmax {{.*}} : tensor<1x2x2x2xf16>
+// DIRECT: mir.attention {{.*}} causal : tensor<1x2x2x4xf16>, tensor<1x2x2x4xf16>, tensor<1x2x2x4xf16>
 func.func @attention_causal_f16(%q: tensor<1x2x8xf16>, %k: tensor<1x2x8xf16>, %v: tensor<1x2x8xf16>) -> tensor<1x2x8xf16> {
   %o = hir.attention causal %q, %k, %v heads = 2 head_dim = 4 : (tensor<1x2x8xf16>, tensor<1x2x8xf16>, tensor<1x2x8xf16>) -> tensor<1x2x8xf16>
   return %o : tensor<1x2x8xf16>

@@ -46,20 +46,20 @@
 // CHECK-ENC-DIRECT: %[[Q:.+]] = mir.fused_matmul %[[X]], %{{.+}}, %{{.+}} : (tensor<?x128x256xf32>, tensor<256x256xf32>, tensor<256xf32>) -> tensor<?x128x256xf32>
 // CHECK-ENC-DIRECT: mir.fused_matmul %[[X]]
 // CHECK-ENC-DIRECT: mir.fused_matmul %[[X]]
-// CHECK-ENC: mir.reshape %[[Q]] : tensor<?x128x256xf32> to tensor<?x128x4x64xf32>
-// CHECK-ENC: mir.transpose
-// CHECK-ENC: mir.reshape
-// CHECK-ENC: mir.transpose
-// CHECK-ENC: mir.reshape
-// CHECK-ENC: mir.transpose
-// CHECK-ENC: mir.transpose {{.*}} permutation = [0, 1, 3, 2]
-// CHECK-ENC: mir.matmul {{.*}} -> tensor<?x4x128x128xf32>
-// CHECK-ENC: mir.constant dense<1.250000e-01> : tensor<f32>
-// CHECK-ENC: mir.binary mul
-// CHECK-ENC: mir.softmax {{.*}} axis = -1 : tensor<?x4x128x128xf32>
-// CHECK-ENC: mir.matmul {{.*}} -> tensor<?x4x128x64xf32>
-// CHECK-ENC: mir.transpose {{.*}} permutation = [0, 2, 1, 3]
-// CHECK-ENC: %[[A:.+]] = mir.reshape {{.*}} to tensor<?x128x256xf32>
+// CHECK-ENC: %[[QR:.+]] = mir.reshape %[[Q]] : tensor<?x128x256xf32> to tensor<?x128x4x64xf32>
+// CHECK-ENC: %[[KR:.+]] = mir.reshape
+// CHECK-ENC: %[[VR:.+]] = mir.reshape
+// CHECK-ENC-FUSABLE: mir.transpose %[[QR]] permutation = [0, 2, 1, 3]
+// CHECK-ENC-FUSABLE: mir.transpose %[[KR]] permutation = [0, 2, 3, 1]
+// CHECK-ENC-FUSABLE: mir.matmul {{.*}} -> tensor<?x4x128x128xf32>
+// CHECK-ENC-FUSABLE: mir.constant dense<1.250000e-01> : tensor<f32>
+// CHECK-ENC-FUSABLE: mir.binary mul
+// CHECK-ENC-FUSABLE: mir.softmax {{.*}} axis = -1 : tensor<?x4x128x128xf32>
+// CHECK-ENC-FUSABLE: mir.transpose %[[VR]] permutation = [0, 2, 1, 3]
+// CHECK-ENC-FUSABLE: mir.matmul {{.*}} -> tensor<?x4x128x64xf32>
+// CHECK-ENC-FUSABLE: %[[C:.+]] = mir.transpose {{.*}} permutation = [0, 2, 1, 3]
+// CHECK-ENC-DIRECT: %[[C:.+]] = mir.attention %[[QR]], %[[KR]], %[[VR]] scale = 1.250000e-01 : tensor<?x128x4x64xf32>, tensor<?x128x4x64xf32>, tensor<?x128x4x64xf32>
+// CHECK-ENC: %[[A:.+]] = mir.reshape %[[C]] : tensor<?x128x4x64xf32> to tensor<?x128x256xf32>
 // CHECK-ENC-FUSABLE: %[[OM:.+]] = mir.matmul %[[A]]
 // CHECK-ENC-FUSABLE: %[[O:.+]] = mir.binary add %[[OM]]
 // CHECK-ENC-FUSABLE: %[[S1:.+]] = mir.binary add %[[O]], %[[X]]

@@ -33,15 +33,15 @@
 // CHECK-MLP-NEXT:    }
 // CHECK-MLP-NOT:     func.func
 
-// The encoder (batch 1): 14 kernels; the Q/K/V biases are the shared
-// matmul's epilogue (no add kernels); the attention scale is folded into its
-// kernel (no constant slot); reshapes are views (no kernel); with batch 1
-// the splits run along the sequence (2 workgroups), the heads (4), or, for
-// matmuls of fewer than 256 rows, the columns (min(256, N / 2) or more; a
-// bias splits with its columns).
-// FLOPs: QKV 2 * 3 * 128 * 256 * 256, each attention product
-// 2 * 4 * 128 * 128 * 64, the output projection 2 * 128 * 256 * 256, each
-// feed-forward product 2 * 128 * 1024 * 256.
+// The encoder (batch 1): 7 kernels; the Q/K/V biases are the shared
+// matmul's epilogue (no add kernels); attention is one kernel with its scale
+// inside (no constant slot); reshapes are views (no kernel); with batch 1
+// the splits run along the sequence (2 workgroups), the heads (attention:
+// 4), or, for matmuls of fewer than 256 rows, the columns (min(256, N / 2)
+// or more; a bias splits with its columns).
+// FLOPs: QKV 2 * 3 * 128 * 256 * 256, attention's two products
+// 2 * 2 * 4 * 128 * 128 * 64, the output projection 2 * 128 * 256 * 256,
+// each feed-forward product 2 * 128 * 1024 * 256.
 // CHECK-ENC-LABEL: lir.program @encoder arena_size = 4207616 alignment = 64 {
 // CHECK-ENC-NEXT:    lir.io input "x" at 0 : memref<1x128x256xf32>
 // CHECK-ENC-COUNT-16: lir.io param
@@ -61,24 +61,27 @@
 // CHECK-ENC-NEXT:        ^bb0
 // CHECK-ENC-NEXT:          arith.addf
 // CHECK-ENC-NOT:         linalg.matmul
-// CHECK-ENC:         lir.kernel @transpose_1 grid = [2] {
-// CHECK-ENC:         lir.kernel @transpose_2 grid = [2] {
-// CHECK-ENC:         lir.kernel @transpose_3 grid = [2] {
-// CHECK-ENC:         lir.kernel @matmul_4 grid = [4] attributes {rlx.flops = 8388608 : i64} {
-// CHECK-ENC:           linalg.batch_matmul
-// CHECK-ENC:         lir.kernel @binary_mul_5 grid = [4] {
-// CHECK-ENC:           arith.constant 1.250000e-01 : f32
-// CHECK-ENC:         lir.kernel @softmax_6 grid = [4] {
-// CHECK-ENC:         lir.kernel @matmul_7 grid = [4] attributes {rlx.flops = 8388608 : i64} {
-// CHECK-ENC:         lir.kernel @transpose_8 grid = [2] {
-// CHECK-ENC:         lir.kernel @fused_matmul_9 grid = [2] attributes {rlx.flops = 16777216 : i64} {
-// CHECK-ENC:         lir.kernel @residual_norm_layer_10 grid = [2] {
-// CHECK-ENC:         lir.kernel @fused_matmul_11 grid = [4] attributes {rlx.flops = 67108864 : i64} {
-// CHECK-ENC:         lir.kernel @fused_matmul_12 grid = [2] attributes {rlx.flops = 67108864 : i64} {
-// CHECK-ENC:         lir.kernel @residual_norm_layer_13 grid = [2] {
+// Attention: one kernel, a workgroup per head (4 units of 128 queries), the
+// online softmax over one key block of 128; q, k, v and the output are
+// strided [128, 64] views of the token-major buffers, no transposes.
+// CHECK-ENC:         lir.kernel @attention_1 grid = [4] attributes {rlx.flops = 16777216 : i64} {
+// CHECK-ENC:           lir.workgroup_id 0
+// CHECK-ENC-COUNT-5:   memref.alloca() {alignment = 64 : i64}
+// CHECK-ENC:           %[[QV:.+]] = memref.subview %arg0[{{.+}}] [1, 128, 1, 64] [1, 1, 1, 1] : memref<1x128x4x64xf32> to memref<128x64xf32, strided<[256, 1], offset: ?>>
+// CHECK-ENC:           linalg.transpose
+// CHECK-ENC:           linalg.matmul ins(%[[QV]],
+// CHECK-ENC:           math.exp
+// CHECK-ENC:           linalg.matmul
+// CHECK-ENC:           arith.divf
+// CHECK-ENC-NOT:       linalg.transpose
+// CHECK-ENC:         lir.kernel @fused_matmul_2 grid = [2] attributes {rlx.flops = 16777216 : i64} {
+// CHECK-ENC:         lir.kernel @residual_norm_layer_3 grid = [2] {
+// CHECK-ENC:         lir.kernel @fused_matmul_4 grid = [4] attributes {rlx.flops = 67108864 : i64} {
+// CHECK-ENC:         lir.kernel @fused_matmul_5 grid = [2] attributes {rlx.flops = 67108864 : i64} {
+// CHECK-ENC:         lir.kernel @residual_norm_layer_6 grid = [2] {
 // CHECK-ENC-NOT:     lir.kernel
 // CHECK-ENC:         lir.schedule {
-// CHECK-ENC-COUNT-14:  lir.dispatch
+// CHECK-ENC-COUNT-7:   lir.dispatch
 // CHECK-ENC-NOT:       lir.dispatch
 // CHECK-ENC:         }
 // CHECK-ENC-NOT:     func.func

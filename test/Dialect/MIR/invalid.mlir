@@ -2059,6 +2059,84 @@ func.func @residual_norm_segments_missing(%x: tensor<4x8xf32>, %g: tensor<8xf32>
 // -----
 
 //===----------------------------------------------------------------------===//
+// mir.attention
+//===----------------------------------------------------------------------===//
+
+// mir.attention C1: the declared result is not q's type (the generic form,
+// which declares it).
+func.func @attention_c1(%q: tensor<1x4x2x8xf32>) -> tensor<1x4x2x4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
+  // expected-error @+1 {{'mir.attention' op inferred type(s) 'tensor<1x4x2x8xf32>' are incompatible with return type(s) of operation 'tensor<1x4x2x4xf32>'}}
+  %0 = "mir.attention"(%q, %q, %q) {scale = 1.0 : f64} : (tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>) -> tensor<1x4x2x4xf32>
+  return %0 : tensor<1x4x2x4xf32>
+}
+
+// -----
+
+// mir.attention C2: operands of rank 3.
+func.func @attention_c2_rank(%q: tensor<4x2x8xf32>) -> tensor<4x2x8xf32> {
+  // expected-error @+1 {{query, key and value must have rank 4 [batch, seq, heads, head_dim], got 4x2x8, 4x2x8, 4x2x8}}
+  %0 = mir.attention %q, %q, %q scale = 1.0 : tensor<4x2x8xf32>, tensor<4x2x8xf32>, tensor<4x2x8xf32>
+  return %0 : tensor<4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C2: q and k of different element types.
+func.func @attention_c2_element(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x2x8xf16>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{query and key must have one element type, got 'f32' and 'f16'}}
+  %0 = mir.attention %q, %k, %k scale = 1.0 : tensor<1x4x2x8xf32>, tensor<1x4x2x8xf16>, tensor<1x4x2x8xf16>
+  return %0 : tensor<1x4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C2: k and v of different types.
+func.func @attention_c2_kv(%q: tensor<1x4x2x8xf32>, %v: tensor<1x5x2x8xf32>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{key and value must have one type, got 'tensor<1x4x2x8xf32>' and 'tensor<1x5x2x8xf32>'}}
+  %0 = mir.attention %q, %q, %v scale = 1.0 : tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x5x2x8xf32>
+  return %0 : tensor<1x4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C3: q and k disagree on heads.
+func.func @attention_c3(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x3x8xf32>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{query 1x4x2x8 and key 1x4x3x8 must agree on batch, heads and head_dim (dims 0, 2, 3)}}
+  %0 = mir.attention %q, %k, %k scale = 1.0 : tensor<1x4x2x8xf32>, tensor<1x4x3x8xf32>, tensor<1x4x3x8xf32>
+  return %0 : tensor<1x4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C4: a scale of zero.
+func.func @attention_c4_zero(%q: tensor<1x4x2x8xf32>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{scale must be finite and positive, got 0}}
+  %0 = mir.attention %q, %q, %q scale = 0.0 : tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>
+  return %0 : tensor<1x4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C4: an infinite scale.
+func.func @attention_c4_inf(%q: tensor<1x4x2x8xf32>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{scale must be finite and positive, got INF}}
+  %0 = mir.attention %q, %q, %q scale = 0x7FF0000000000000 : tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>
+  return %0 : tensor<1x4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C5: causal with more queries than keys.
+func.func @attention_c5(%q: tensor<1x6x2x8xf32>, %k: tensor<1x4x2x8xf32>) -> tensor<1x6x2x8xf32> {
+  // expected-error @+1 {{a causal attention needs S <= T (every query sees a key), got S = 6, T = 4}}
+  %0 = mir.attention %q, %k, %k scale = 1.0 causal : tensor<1x6x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>
+  return %0 : tensor<1x6x2x8xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // mir.swiglu
 //===----------------------------------------------------------------------===//
 

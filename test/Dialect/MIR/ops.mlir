@@ -515,6 +515,21 @@ func.func @swiglu(%x: tensor<16x64xf32>, %wg: tensor<64x256xf32>, %wu: tensor<64
   return %0, %1 : tensor<16x256xf32>, tensor<2x?x256xf32>
 }
 
+// Attention: token-major operands, with and without the causal mask, with
+// more keys than queries and a dynamic batch.
+// CHECK-LABEL: func.func @attention(
+// CHECK-SAME:    %[[Q:[^:]+]]: tensor<2x8x4x16xf32>, %[[K:[^:]+]]: tensor<2x12x4x16xf32>, %[[V:[^:]+]]: tensor<2x12x4x16xf32>, %[[QD:[^:]+]]: tensor<?x8x2x4xf16>) -> (tensor<2x8x4x16xf32>, tensor<2x8x4x16xf32>, tensor<?x8x2x4xf16>) {
+// CHECK-NEXT:    %[[R0:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 : tensor<2x8x4x16xf32>, tensor<2x12x4x16xf32>, tensor<2x12x4x16xf32>
+// CHECK-NEXT:    %[[R1:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 1.250000e-01 causal : tensor<2x8x4x16xf32>, tensor<2x12x4x16xf32>, tensor<2x12x4x16xf32>
+// CHECK-NEXT:    %[[R2:.+]] = mir.attention %[[QD]], %[[QD]], %[[QD]] scale = 5.000000e-01 causal : tensor<?x8x2x4xf16>, tensor<?x8x2x4xf16>, tensor<?x8x2x4xf16>
+// CHECK-NEXT:    return %[[R0]], %[[R1]], %[[R2]]
+func.func @attention(%q: tensor<2x8x4x16xf32>, %k: tensor<2x12x4x16xf32>, %v: tensor<2x12x4x16xf32>, %qd: tensor<?x8x2x4xf16>) -> (tensor<2x8x4x16xf32>, tensor<2x8x4x16xf32>, tensor<?x8x2x4xf16>) {
+  %0 = mir.attention %q, %k, %v scale = 0.25 : tensor<2x8x4x16xf32>, tensor<2x12x4x16xf32>, tensor<2x12x4x16xf32>
+  %1 = mir.attention %q, %k, %v scale = 0.125 causal : tensor<2x8x4x16xf32>, tensor<2x12x4x16xf32>, tensor<2x12x4x16xf32>
+  %2 = mir.attention %qd, %qd, %qd scale = 0.5 causal : tensor<?x8x2x4xf16>, tensor<?x8x2x4xf16>, tensor<?x8x2x4xf16>
+  return %0, %1, %2 : tensor<2x8x4x16xf32>, tensor<2x8x4x16xf32>, tensor<?x8x2x4xf16>
+}
+
 // Shared matmul with two and with three weights.
 // CHECK-LABEL: func.func @shared_matmul(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<16x64xf32>, %[[WQ:[^:]+]]: tensor<64x64xf32>, %[[WK:[^:]+]]: tensor<64x32xf32>, %[[WV:[^:]+]]: tensor<64x32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {

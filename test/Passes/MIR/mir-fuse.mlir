@@ -1,12 +1,14 @@
-// mir-fuse: swiglu, shared-matmul, matmul-epilogue and residual-norm fusion
-// in that order, with one report. The order shows in the result: swiglu
+// mir-fuse: attention, swiglu, shared-matmul, matmul-epilogue and
+// residual-norm fusion in that order, with one report. The order shows in the
+// result: attention takes its matmuls before the epilogue could; swiglu
 // keeps its two matmuls of x from becoming a shared matmul, and the Q/K/V
 // matmuls become one shared matmul, which takes their bias adds, before the
 // epilogue could make each a fused matmul.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse))" | FileCheck %s
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: env RLX_FUSION_REPORT=1 rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
-// vulkan claims fused_matmul but not shared_matmul, swiglu or residual_norm:
+// vulkan claims fused_matmul but not attention, shared_matmul, swiglu or
+// residual_norm:
 // the epilogue takes what the other stages could not.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse))" | FileCheck %s --check-prefix=VULKAN
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse{report=true}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VKREPORT
@@ -60,7 +62,6 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 }
 // CHECK-LABEL: func.func @encoder_block(
 // CHECK-SAME: %[[X:[^:]+]]: tensor<16x64xf32>)
-// CHECK-NEXT: %[[SCALE:.+]] = mir.constant dense<1.250000e-01> : tensor<f32>
 // CHECK-NEXT: %[[WQ:.+]] = mir.param "q.weight"
 // CHECK-NEXT: %[[BQ:.+]] = mir.param "q.bias"
 // CHECK-NEXT: %[[WK:.+]] = mir.param "k.weight"
@@ -68,11 +69,12 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 // CHECK-NEXT: %[[WV:.+]] = mir.param "v.weight"
 // CHECK-NEXT: %[[BV:.+]] = mir.param "v.bias"
 // CHECK-NEXT: %[[QKV:.+]]:3 = mir.shared_matmul %[[X]], %[[WQ]], %[[WK]], %[[WV]] bias(%[[BQ]], %[[BK]], %[[BV]]) : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>)
-// CHECK-NEXT: %[[KT:.+]] = mir.transpose %[[QKV]]#1 permutation = [1, 0]
-// CHECK-NEXT: %[[S0:.+]] = mir.matmul %[[QKV]]#0, %[[KT]] : (tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<16x16xf32>
-// CHECK-NEXT: %[[S:.+]] = mir.binary mul %[[S0]], %[[SCALE]]
-// CHECK-NEXT: %[[P:.+]] = mir.softmax %[[S]] axis = -1 : tensor<16x16xf32>
-// CHECK-NEXT: %[[A:.+]] = mir.matmul %[[P]], %[[QKV]]#2 : (tensor<16x16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+// One head: mir.attention on [1, 16, 1, 64] views of q, k (untransposed) and v.
+// CHECK-NEXT: %[[Q4:.+]] = mir.reshape %[[QKV]]#0 : tensor<16x64xf32> to tensor<1x16x1x64xf32>
+// CHECK-NEXT: %[[K4:.+]] = mir.reshape %[[QKV]]#1 : tensor<16x64xf32> to tensor<1x16x1x64xf32>
+// CHECK-NEXT: %[[V4:.+]] = mir.reshape %[[QKV]]#2 : tensor<16x64xf32> to tensor<1x16x1x64xf32>
+// CHECK-NEXT: %[[A4:.+]] = mir.attention %[[Q4]], %[[K4]], %[[V4]] scale = 1.250000e-01 : tensor<1x16x1x64xf32>, tensor<1x16x1x64xf32>, tensor<1x16x1x64xf32>
+// CHECK-NEXT: %[[A:.+]] = mir.reshape %[[A4]] : tensor<1x16x1x64xf32> to tensor<16x64xf32>
 // CHECK-NEXT: %[[WO:.+]] = mir.param "o.weight"
 // CHECK-NEXT: %[[BO:.+]] = mir.param "o.bias"
 // CHECK-NEXT: %[[O:.+]] = mir.fused_matmul %[[A]], %[[WO]], %[[BO]] : (tensor<16x64xf32>, tensor<64x64xf32>, tensor<64xf32>) -> tensor<16x64xf32>
@@ -92,18 +94,21 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 // REPORT-LABEL: === rlx fusion report: @encoder_block, target 'cpu' ===
 // REPORT-NEXT: op counts (before -> after):
 // REPORT-NEXT:   mir.param: 16 -> 16
-// REPORT-NEXT:   mir.matmul: 8 -> 2
-// REPORT-NEXT:   mir.binary: 9 -> 1
-// REPORT-NEXT:   mir.transpose: 1 -> 1
-// REPORT-NEXT:   mir.constant: 1 -> 1
-// REPORT-NEXT:   mir.softmax: 1 -> 1
+// REPORT-NEXT:   mir.matmul: 8 -> 0
+// REPORT-NEXT:   mir.binary: 9 -> 0
+// REPORT-NEXT:   mir.transpose: 1 -> 0
+// REPORT-NEXT:   mir.constant: 1 -> 0
+// REPORT-NEXT:   mir.softmax: 1 -> 0
 // REPORT-NEXT:   mir.layer_norm: 2 -> 0
 // REPORT-NEXT:   mir.unary: 1 -> 0
 // REPORT-NEXT:   func.return: 1 -> 1
 // REPORT-NEXT:   mir.shared_matmul: 0 -> 1
+// REPORT-NEXT:   mir.reshape: 0 -> 4
+// REPORT-NEXT:   mir.attention: 0 -> 1
 // REPORT-NEXT:   mir.fused_matmul: 0 -> 3
 // REPORT-NEXT:   mir.residual_norm: 0 -> 2
-// REPORT-NEXT: fused (8):
+// REPORT-NEXT: fused (9):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, softmax and p v of one head into mir.attention
 // REPORT-NEXT:   [shared-matmul] mir.matmul at {{.+}}: 3 matmuls of one input into mir.shared_matmul
 // REPORT-NEXT:   [shared-matmul] mir.shared_matmul at {{.+}}: 3 bias adds into mir.shared_matmul
 // REPORT-NEXT:   [matmul-epilogue] mir.matmul at {{.+}}: matmul + bias into mir.fused_matmul
@@ -136,12 +141,14 @@ func.func @encoder_block(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
 // VKREPORT-DAG:    [matmul-epilogue] mir.matmul at {{.+}}: matmul + bias into mir.fused_matmul
 // VKREPORT-DAG:    [matmul-epilogue] mir.matmul at {{.+}}: matmul + bias into mir.fused_matmul
 // VKREPORT-DAG:    [matmul-epilogue] mir.fused_matmul at {{.+}}: activation 'relu' into mir.fused_matmul
-// VKREPORT:      missed (3):
+// VKREPORT:      missed (4):
+// VKREPORT-NEXT:   [attention] mir.matmul at {{.+}}: target 'vulkan' does not claim mir.attention
 // VKREPORT-NEXT:   [shared-matmul] mir.matmul at {{.+}}: target 'vulkan' does not claim mir.shared_matmul
 // VKREPORT-NEXT:   [residual-norm] mir.layer_norm at {{.+}}: target 'vulkan' does not claim mir.residual_norm
 // VKREPORT-NEXT:   [residual-norm] mir.layer_norm at {{.+}}: target 'vulkan' does not claim mir.residual_norm
-// CLEAN:      error: 3 fusion(s) missed (assert-clean)
+// CLEAN:      error: 4 fusion(s) missed (assert-clean)
 // CLEAN-NEXT: func.func @encoder_block(
+// CLEAN:      note: [attention] mir.matmul at {{.+}}: target 'vulkan' does not claim mir.attention
 // CLEAN:      note: [shared-matmul] mir.matmul at {{.+}}: target 'vulkan' does not claim mir.shared_matmul
 // CLEAN:      note: [residual-norm] mir.layer_norm at {{.+}}: target 'vulkan' does not claim mir.residual_norm
 // CLEAN:      note: [residual-norm] mir.layer_norm at {{.+}}: target 'vulkan' does not claim mir.residual_norm

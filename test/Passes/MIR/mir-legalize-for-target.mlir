@@ -1,8 +1,8 @@
 // mir-legalize-for-target: every op the target does not claim is rewritten
 // into ops it does (fused ops un-fused, regions un-fused, softmax / norms
 // decomposed into primitives). The test target claims none of the fused or
-// composite ops; cpu claims everything; vulkan lacks swiglu, shared_matmul
-// and residual_norm.
+// composite ops; cpu claims everything; vulkan lacks swiglu, shared_matmul,
+// residual_norm and attention.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))" | FileCheck %s
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=test},func.func(mir-legalize-for-target))" | FileCheck %s --check-prefix=NONE
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-legalize-for-target))" | FileCheck %s --check-prefix=CPU
@@ -18,6 +18,7 @@
 // NONE-NOT: mir.fused_matmul
 // NONE-NOT: mir.residual_norm
 // NONE-NOT: mir.swiglu
+// NONE-NOT: mir.attention
 // NONE-NOT: mir.shared_matmul
 // NONE-NOT: mir.elementwise
 // NONE-NOT: mir.softmax
@@ -420,3 +421,54 @@ func.func @rms_norm(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x8xf32> {
 // VKREPORT-LABEL: === rlx dispatch report: @rms_norm, target 'vulkan' ===
 // VKREPORT-NEXT:   mir.rms_norm: native
 // VKREPORT-NOT: mir.
+
+// -----
+
+// attention: per-head transposes, q kT, the scale, the causal mask constant
+// (query s sees t <= s + 2), softmax, p v, the transpose back: the chain
+// mir-fuse-attention turns back into the op (round trip below).
+func.func @attention(%q: tensor<1x4x2x8xf32>, %k: tensor<1x6x2x8xf32>, %v: tensor<1x6x2x8xf32>) -> (tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>) {
+  %a = mir.attention %q, %k, %v scale = 0.25 : tensor<1x4x2x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
+  %c = mir.attention %q, %k, %v scale = 0.5 causal : tensor<1x4x2x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
+  return %a, %c : tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>
+}
+// CPU-LABEL: func.func @attention(
+// CPU-NEXT: mir.attention
+// CPU-NEXT: mir.attention
+// CPU-NEXT: return
+// VULKAN-LABEL: func.func @attention(
+// VULKAN-SAME: %[[Q:[^:]+]]: tensor<1x4x2x8xf32>, %[[K:[^:]+]]: tensor<1x6x2x8xf32>, %[[V:[^:]+]]: tensor<1x6x2x8xf32>)
+// VULKAN-DAG: %[[MASK:.+]] = mir.constant dense<{{\[}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 0xFF800000, 0xFF800000, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0xFF800000, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<4x6xf32>
+// VULKAN-DAG: %[[HALF:.+]] = mir.constant dense<5.000000e-01> : tensor<f32>
+// VULKAN-DAG: %[[QUARTER:.+]] = mir.constant dense<2.500000e-01> : tensor<f32>
+// VULKAN: %[[QH:.+]] = mir.transpose %[[Q]] permutation = [0, 2, 1, 3] : tensor<1x4x2x8xf32> -> tensor<1x2x4x8xf32>
+// VULKAN-NEXT: %[[KT:.+]] = mir.transpose %[[K]] permutation = [0, 2, 3, 1] : tensor<1x6x2x8xf32> -> tensor<1x2x8x6xf32>
+// VULKAN-NEXT: %[[S:.+]] = mir.matmul %[[QH]], %[[KT]] : (tensor<1x2x4x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x4x6xf32>
+// VULKAN-NEXT: %[[SS:.+]] = mir.binary mul %[[S]], %[[QUARTER]]
+// VULKAN-NEXT: %[[P:.+]] = mir.softmax %[[SS]] axis = -1 : tensor<1x2x4x6xf32>
+// VULKAN-NEXT: %[[VH:.+]] = mir.transpose %[[V]] permutation = [0, 2, 1, 3] : tensor<1x6x2x8xf32> -> tensor<1x2x6x8xf32>
+// VULKAN-NEXT: %[[O:.+]] = mir.matmul %[[P]], %[[VH]] : (tensor<1x2x4x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32>
+// VULKAN-NEXT: %[[A:.+]] = mir.transpose %[[O]] permutation = [0, 2, 1, 3] : tensor<1x2x4x8xf32> -> tensor<1x4x2x8xf32>
+// VULKAN: %[[S2:.+]] = mir.matmul
+// VULKAN-NEXT: %[[SS2:.+]] = mir.binary mul %[[S2]], %[[HALF]]
+// VULKAN-NEXT: %[[M2:.+]] = mir.binary add %[[SS2]], %[[MASK]] : (tensor<1x2x4x6xf32>, tensor<4x6xf32>) -> tensor<1x2x4x6xf32>
+// VULKAN-NEXT: mir.softmax %[[M2]] axis = -1
+// VULKAN-NOT: mir.attention
+// VKREPORT-LABEL: === rlx dispatch report: @attention, target 'vulkan' ===
+// VKREPORT-NEXT:   mir.attention: rewritten
+// VKREPORT-NEXT:   mir.binary: native
+// VKREPORT-NEXT:   mir.constant: native
+// VKREPORT-NEXT:   mir.matmul: native
+// VKREPORT-NEXT:   mir.softmax: native
+// VKREPORT-NEXT:   mir.transpose: native
+// VKREPORT-NOT: mir.
+// REPORT-LABEL: === rlx dispatch report: @attention, target 'test' ===
+// REPORT-NEXT:   mir.attention: rewritten
+
+// The chain fuses back into the ops it came from.
+// RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-legalize-for-target),rlx-attach-target{target=cpu replace=true},func.func(mir-fuse-attention))" | FileCheck %s --check-prefix=ROUNDTRIP
+// ROUNDTRIP-LABEL: func.func @attention(
+// ROUNDTRIP-SAME: %[[Q:[^:]+]]: tensor<1x4x2x8xf32>, %[[K:[^:]+]]: tensor<1x6x2x8xf32>, %[[V:[^:]+]]: tensor<1x6x2x8xf32>)
+// ROUNDTRIP-NEXT: %[[A:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 : tensor<1x4x2x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
+// ROUNDTRIP-NEXT: %[[C:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 causal : tensor<1x4x2x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
+// ROUNDTRIP-NEXT: return %[[A]], %[[C]]

@@ -1,0 +1,297 @@
+//===- FuseAttention.cpp - mir-fuse-attention -----------------------------===//
+//
+// The attention chain on per-head transposes of token-major tensors,
+//
+//   transpose(softmax(mul(matmul(qh, khT), scale) [+ causal mask]) x vh)
+//
+// (Decompose.h's buildAttention: what HIR's fusable lowering writes), becomes
+// one mir.attention on the token-major q, k and v. Its kernel never writes
+// the scores, and the transposes into and out of the per-head layout go.
+// A single head, softmax(q kT) v on [S, D] or [B, S, D] operands (k
+// transposed), is the same op on views with one head (reshapes).
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/Common/ConstantTables.h"
+#include "dialects/MIR/MIROps.h"
+#include "passes/MIR/Fusion.h"
+#include "passes/MIR/Passes.h"
+
+#include <cmath>
+#include <functional>
+
+namespace mlir::rlx::mir {
+#define GEN_PASS_DEF_MIRFUSEATTENTION
+#include "passes/MIR/Passes.h.inc"
+} // namespace mlir::rlx::mir
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::mir;
+
+static constexpr StringLiteral kPattern = "attention";
+static constexpr StringLiteral kFused = "mir.attention";
+
+/// [B, S, H, D] -> [B, H, S, D] (q, v, and the context back) and
+/// [B, T, H, D] -> [B, H, D, T] (k).
+static constexpr int64_t kHeadMajor[] = {0, 2, 1, 3};
+static constexpr int64_t kKeysLast[] = {0, 2, 3, 1};
+/// The key's transpose of a single head of rank 2 and 3.
+static constexpr int64_t kKeysLast2[] = {1, 0};
+static constexpr int64_t kKeysLast3[] = {0, 2, 1};
+
+namespace {
+struct AttentionMatch {
+  Value query, key, value; // token-major, or one head of rank 2 or 3
+  bool oneHead = false;
+  double scale = 0;
+  bool causal = false;
+  /// The transpose of the context back to [B, S, H, D] when it is the
+  /// context's only user (the fused op replaces it), else null.
+  TransposeOp back;
+  /// The ops the fused op replaces, for its location.
+  SmallVector<Operation *> chain;
+};
+} // namespace
+
+/// The tensor `v` is a permutation of by `perm` through a chain of
+/// mir.transpose ops (result dim i is its dim perm[i]), or null.
+static Value unpermuted(Value v, ArrayRef<int64_t> perm) {
+  SmallVector<int64_t> composed =
+      llvm::to_vector(llvm::seq<int64_t>(0, static_cast<int64_t>(perm.size())));
+  while (auto t = v.getDefiningOp<TransposeOp>()) {
+    ArrayRef<int64_t> p = t.getPermutation();
+    if (p.size() != composed.size())
+      return {};
+    for (int64_t &d : composed)
+      d = p[d];
+    v = t.getInput();
+    if (ArrayRef<int64_t>(composed) == perm)
+      return v;
+  }
+  return {};
+}
+
+/// The value of a splat float constant that broadcasts to anything (every
+/// dim 1), or nullopt.
+static std::optional<double> scalarConstant(Value v) {
+  auto cst = v.getDefiningOp<ConstantOp>();
+  auto attr = cst ? dyn_cast<DenseFPElementsAttr>(cst.getValue()) : nullptr;
+  if (!attr || !attr.isSplat() ||
+      llvm::any_of(attr.getType().getShape(), [](int64_t d) { return d != 1; }))
+    return std::nullopt;
+  return attr.getSplatValue<APFloat>().convertToDouble();
+}
+
+/// True when `mask` is the causal mask of [S, T] scores of `element`: the
+/// constant table (static lengths) or a mir.causal_mask without a window.
+static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
+                         FloatType element) {
+  if (auto op = mask.getDefiningOp<CausalMaskOp>())
+    return op.getKind() == MaskKind::causal && !op.getWindow();
+  auto cst = mask.getDefiningOp<ConstantOp>();
+  if (!cst || ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
+      !causalMaskSizeProblem("causal", seqQ, seqK).empty())
+    return false;
+  return cst.getValue() ==
+         causalMaskConstant(seqQ, seqK, std::nullopt, element);
+}
+
+/// The softmax's scores without their scale and mask: (scores, scale,
+/// causal), or failure with the reason.
+static FailureOr<std::tuple<MatmulOp, double, bool>>
+matchScores(SoftmaxOp softmax, AttentionMatch &m, std::string &why) {
+  auto type = cast<RankedTensorType>(softmax.getType());
+  auto axis = static_cast<int64_t>(softmax.getAxis());
+  if (type.getRank() < 2 || type.getRank() > 4 ||
+      (axis != -1 && axis != type.getRank() - 1))
+    return why = "the softmax is not over the last dim of scores of rank 2 "
+                 "to 4",
+           failure();
+  Value scores = softmax.getInput();
+  bool causal = false;
+  auto element = cast<FloatType>(type.getElementType());
+  if (auto add = scores.getDefiningOp<BinaryOp>();
+      add && add.getKind() == BinaryKind::add) {
+    int64_t rank = type.getRank();
+    if (!isCausalMask(add.getRhs(), type.getDimSize(rank - 2),
+                      type.getDimSize(rank - 1), element))
+      return why = "the scores have a mask other than the causal one",
+             failure();
+    if (add.getType() != type || !add->hasOneUse())
+      return why = "the masked scores broadcast or have more than one use",
+             failure();
+    m.chain.push_back(add);
+    causal = true;
+    scores = add.getLhs();
+  }
+  auto mul = scores.getDefiningOp<BinaryOp>();
+  std::optional<double> scale;
+  Value product;
+  for (int side = 0;
+       side < 2 && !scale && mul && mul.getKind() == BinaryKind::mul; ++side) {
+    scale = scalarConstant(side == 0 ? mul.getRhs() : mul.getLhs());
+    product = side == 0 ? mul.getLhs() : mul.getRhs();
+  }
+  if (!scale)
+    return why = "the scores are not scaled by a constant scalar", failure();
+  if (!std::isfinite(*scale) || *scale <= 0)
+    return why = "the scale is not finite and positive", failure();
+  if (mul.getType() != type || !mul->hasOneUse())
+    return why = "the scaled scores have more than one use", failure();
+  m.chain.push_back(mul);
+  auto matmul = product.getDefiningOp<MatmulOp>();
+  if (!matmul || matmul.getType() != type || !matmul->hasOneUse())
+    return why = "the scores are not a single-use matmul", failure();
+  return std::make_tuple(matmul, *scale, causal);
+}
+
+static FailureOr<AttentionMatch>
+matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
+  AttentionMatch m;
+  auto softmax = context.getLhs().getDefiningOp<SoftmaxOp>();
+  if (!softmax)
+    return why = "the left operand is not a softmax", failure();
+  if (!softmax->hasOneUse())
+    return why = "the probabilities have more than one use", failure();
+  m.chain = {context, softmax};
+  auto scores = matchScores(softmax, m, why);
+  if (failed(scores))
+    return failure();
+  auto [product, scale, causal] = *scores;
+  m.chain.push_back(product);
+  m.scale = scale;
+  m.causal = causal;
+  int64_t rank = cast<RankedTensorType>(softmax.getType()).getRank();
+  if (rank == 4) {
+    m.query = unpermuted(product.getLhs(), kHeadMajor);
+    m.key = unpermuted(product.getRhs(), kKeysLast);
+    m.value = unpermuted(context.getRhs(), kHeadMajor);
+  } else {
+    m.oneHead = true;
+    m.query = product.getLhs();
+    m.key = unpermuted(product.getRhs(),
+                       rank == 3 ? ArrayRef<int64_t>(kKeysLast3) : kKeysLast2);
+    m.value = context.getRhs();
+  }
+  if (!m.query || !m.key || !m.value)
+    return why = "q, k or v is not a per-head transpose of a [batch, seq, "
+                 "heads, head_dim] tensor (k of one head: not transposed)",
+           failure();
+  auto q = cast<RankedTensorType>(m.query.getType());
+  auto k = cast<RankedTensorType>(m.key.getType());
+  if (k != m.value.getType() || q.getElementType() != k.getElementType() ||
+      !isa<FloatType>(q.getElementType()))
+    return why = "k and v differ in type, or q is of another element type",
+           failure();
+  int64_t seqQ = q.getDimSize(q.getRank() - 2),
+          seqK = k.getDimSize(k.getRank() - 2);
+  if (causal && (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
+                 seqQ > seqK))
+    return why = "a causal mask needs static lengths with S <= T", failure();
+  if (!opts.allow(context, kFused))
+    return why = opts.notClaimed(kFused), failure();
+  if (context->hasOneUse())
+    if (auto back = dyn_cast<TransposeOp>(*context->getUsers().begin());
+        back && back.getPermutation() == ArrayRef<int64_t>(kHeadMajor))
+      m.back = back;
+  return m;
+}
+
+/// [S, D] or [B, S, D] as [B, S, 1, D] (B = 1 for rank 2).
+static Value oneHeadView(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<int64_t> view = {shape.size() == 3 ? shape[0] : 1,
+                               shape[shape.size() - 2], 1, shape.back()};
+  return b.create<ReshapeOp>(
+      loc, RankedTensorType::get(view, type.getElementType()), x);
+}
+
+namespace {
+struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
+  FuseAttentionPattern(MLIRContext *ctx, const FusionOptions &opts)
+      : OpRewritePattern(ctx), opts(opts) {}
+  LogicalResult matchAndRewrite(MatmulOp context,
+                                PatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<AttentionMatch> m = matchAttention(context, opts, why);
+    if (failed(m))
+      return rewriter.notifyMatchFailure(context, why);
+    opts.fused(kPattern, context,
+               Twine("q kT") + (m->causal ? ", causal mask" : "") +
+                   (m->oneHead ? ", softmax and p v of one head"
+                               : ", softmax, p v and the head transposes") +
+                   " into mir.attention");
+    SmallVector<Location> locs;
+    for (Operation *op : m->chain)
+      locs.push_back(op->getLoc());
+    rewriter.setInsertionPoint(context);
+    Location loc = rewriter.getFusedLoc(locs);
+    Value q = m->query, k = m->key, v = m->value;
+    if (m->oneHead) {
+      q = oneHeadView(rewriter, loc, q);
+      k = oneHeadView(rewriter, loc, k);
+      v = oneHeadView(rewriter, loc, v);
+    }
+    Value fused = rewriter.create<AttentionOp>(
+        loc, q.getType(), q, k, v, rewriter.getF64FloatAttr(m->scale),
+        m->causal ? rewriter.getUnitAttr() : UnitAttr());
+    if (m->oneHead) {
+      rewriter.replaceOpWithNewOp<ReshapeOp>(context, context.getType(), fused);
+      return success();
+    }
+    if (m->back) {
+      rewriter.replaceOp(m->back, fused);
+      rewriter.eraseOp(context);
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<TransposeOp>(context, context.getType(), fused,
+                                             kHeadMajor);
+    return success();
+  }
+  const FusionOptions &opts;
+};
+} // namespace
+
+void mlir::rlx::mir::populateAttentionFusionPatterns(
+    RewritePatternSet &patterns, const FusionOptions &opts) {
+  patterns.add<FuseAttentionPattern>(patterns.getContext(), opts);
+}
+
+void mlir::rlx::mir::diagnoseAttentionFusion(func::FuncOp func,
+                                             const FusionOptions &opts) {
+  // A matmul of a softmax of (scaled, masked) products is an attention that
+  // did not fuse.
+  func.walk([&](MatmulOp context) {
+    auto softmax = context.getLhs().getDefiningOp<SoftmaxOp>();
+    if (!softmax)
+      return;
+    // Up to two binaries (mask, scale) between the softmax and a matmul,
+    // on either side.
+    std::function<bool(Value, int)> reachesMatmul = [&](Value v, int depth) {
+      if (v.getDefiningOp<MatmulOp>())
+        return true;
+      auto binary = v.getDefiningOp<BinaryOp>();
+      return binary && depth < 2 &&
+             (reachesMatmul(binary.getLhs(), depth + 1) ||
+              reachesMatmul(binary.getRhs(), depth + 1));
+    };
+    if (!reachesMatmul(softmax.getInput(), 0))
+      return;
+    std::string why;
+    if (failed(matchAttention(context, opts, why)))
+      opts.missed(kPattern, context, why);
+  });
+}
+
+namespace {
+struct FuseAttentionPass
+    : mlir::rlx::mir::impl::MIRFuseAttentionBase<FuseAttentionPass> {
+  using MIRFuseAttentionBase::MIRFuseAttentionBase;
+  void runOnOperation() override {
+    if (failed(runFusionPass(getOperation(), {kAttentionStage},
+                             {report, assertClean})))
+      signalPassFailure();
+  }
+};
+} // namespace
