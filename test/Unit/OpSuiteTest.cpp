@@ -3081,7 +3081,8 @@ TEST(Binary, F16AndBf16) {
 
 // The same graph run with 1 and with 2 worker threads gives bitwise
 // identical outputs (each workgroup computes its rows the same way,
-// whichever thread runs it). Every case splits into several workgroups.
+// whichever thread runs it). Every case splits into several workgroups,
+// attention's into one per (head, query block).
 TEST(Threads, OneAndTwoThreadsAreBitwiseIdentical) {
   Program p;
   std::vector<float> a = uniform(64 * 64, -1, 1, 1),
@@ -3100,9 +3101,22 @@ TEST(Threads, OneAndTwoThreadsAreBitwiseIdentical) {
        ", %kc : (tensor<64x1xf32>, tensor<1x1024xf32>, tensor<f32>, "
        "tensor<64x1024xf32>) -> tensor<64x1024xf32> {" +
        kRegionBody);
+  // Attention (CPU: a workgroup per (head, query block), 2 key blocks
+  // each; Vulkan runs its chain, whose dispatches need not split).
+  std::vector<float> qkv = uniform(256 * 4 * 32, -1, 1, 6);
+  std::vector<std::string> names = {"mm", "sm", "ew"};
+  if (!kOnVulkan) {
+    std::string qv = p.f32("qkv", {1, 256, 4, 32}, qkv);
+    p.op("%at = mir.attention " + qv + ", " + qv + ", " + qv +
+         " scale = 0.25 causal : tensor<1x256x4x32xf32>, "
+         "tensor<1x256x4x32xf32>, tensor<1x256x4x32xf32>");
+    names.push_back("at");
+  }
   p.result("%mm", {64, 1024}, DType::f32, "mm");
   p.result("%sm", {64, 1024}, DType::f32, "sm");
   p.result("%ew", {64, 1024}, DType::f32, "ew");
+  if (!kOnVulkan)
+    p.result("%at", {1, 256, 4, 32}, DType::f32, "at");
   std::string text = p.text();
   auto one = session().compileWith(text, suiteOptions(1));
   auto two = session().compileWith(text, suiteOptions(2));
@@ -3124,7 +3138,7 @@ TEST(Threads, OneAndTwoThreadsAreBitwiseIdentical) {
     }
   }
   for (size_t r = 1; r < results.size(); ++r)
-    for (const char *name : {"mm", "sm", "ew"})
+    for (const std::string &name : names)
       EXPECT_EQ(get(results[r], name).bytes, get(results[0], name).bytes)
           << name << ": run " << r << " differs from the 1-thread run";
   // And the outputs are right (the matmul bound, the softmax bound, exact).
@@ -3138,6 +3152,14 @@ TEST(Threads, OneAndTwoThreadsAreBitwiseIdentical) {
   for (size_t j = 0; j < ew.size(); ++j)
     ew[j] = regionReference(e[j / 1024], f[j % 1024], g[0], -0.25f);
   expectExact(get(results[0], "ew"), {64, 1024}, DType::f32, ew);
+  if (kOnVulkan)
+    return;
+  std::vector<double> scoreError;
+  ref::Sum at =
+      ref::attention(toDouble(qkv), {1, 256, 4, 32}, toDouble(qkv),
+                     toDouble(qkv), {1, 256, 4, 32}, 0.25, true, &scoreError);
+  expectWithin(get(results[0], "at"), {1, 256, 4, 32}, DType::f32, at.value,
+               attentionTolerance(at, scoreError, 256, DType::f32));
 }
 
 } // namespace
