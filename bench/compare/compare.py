@@ -370,21 +370,29 @@ def print_header(args, workloads, thread_counts):
     print(f"- method: {args.rounds} round(s); each times every system once per workload "
           f"and thread count ({' '.join(map(str, thread_counts))}), the order rotated "
           f"per round; a timing is the median of N runs ({runs}); each cell is the "
-          f"median of the rounds' medians")
+          f"median of the rounds' medians; the paired ratio is the median of each "
+          f"round's rlx / ORT")
     print(f"- agreement: every output within max |out - PyTorch| <= {TOLERANCE:g} "
           f"× max |PyTorch|\n")
     sys.stdout.flush()
 
 
 def print_table(workloads, thread_counts, times, errors):
-    print("| workload | rlx | ONNX Runtime | PyTorch | rlx / ORT |")
-    print("|---|---|---|---|---|")
+    # Paired: the median over rounds of each round's rlx / ORT. A shared VM
+    # drifts between fast and slow phases that slow every system at once;
+    # the ratio within a round cancels the phase, the ratio of medians mixes
+    # them.
+    print("| workload | rlx | ONNX Runtime | PyTorch | rlx / ORT | paired rlx / ORT (range) |")
+    print("|---|---|---|---|---|---|")
     for w in workloads:
         for t in thread_counts:
             med = {s: statistics.median(times[w.key, t, s]) for s, _ in SYSTEMS}
+            paired = [r / o for r, o in zip(times[w.key, t, "rlx"],
+                                            times[w.key, t, "ONNX Runtime"])]
             print(f"| {w.label}, {t}T | {fmt_us(med['rlx'])} | "
                   f"{fmt_us(med['ONNX Runtime'])} | {fmt_us(med['PyTorch'])} | "
-                  f"{med['rlx'] / med['ONNX Runtime']:.2f}× |")
+                  f"{med['rlx'] / med['ONNX Runtime']:.2f}× | "
+                  f"{statistics.median(paired):.2f}× ({min(paired):.2f}-{max(paired):.2f}) |")
     print("\nLargest error against PyTorch over all runs (max |out - PyTorch| / max |PyTorch|):\n")
     print("| workload | rlx | ONNX Runtime |")
     print("|---|---|---|")
