@@ -9,42 +9,47 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <limits>
 
 using namespace mlir;
 using namespace mlir::rlx;
 using kernels::indexConstant;
 
-/// The largest divisor of `n` in [lo, hi], or 0.
-static int64_t largestDivisor(int64_t n, int64_t lo, int64_t hi) {
-  for (int64_t d = std::min(n, hi); d >= lo && d >= 1; --d)
-    if (n % d == 0)
-      return d;
-  return 0;
+/// Bytes of a unit's scratch: the transposed key block [D, Tb] (4 bytes an
+/// element at most), the scores [Sq, Tb], acc [Sq, D], m and l [Sq].
+static int64_t scratchBytes(int64_t queryBlock, int64_t keyBlock, int64_t dim) {
+  return 4 * (dim * keyBlock + queryBlock * keyBlock + queryBlock * dim +
+              2 * queryBlock);
 }
 
 AttentionBlocks mlir::rlx::chooseAttentionBlocks(mir::AttentionOp op,
                                                  int64_t maxQueryBlock,
                                                  int64_t maxKeyBlock) {
-  int64_t seqQ = op.getQueryLength(), seqK = op.getKeyLength();
+  int64_t dim = op.getHeadDim();
   AttentionBlocks blocks;
-  blocks.queryBlock = std::max<int64_t>(
-      1, largestDivisor(seqQ, 1, std::max<int64_t>(1, maxQueryBlock)));
-  // A key length without a divisor of a useful size (a prime) is one block
-  // while its scores fit a scratch of a few MiB.
-  int64_t keyBlock = largestDivisor(seqK, 16, maxKeyBlock);
-  if (!keyBlock)
-    keyBlock = seqK <= 4096
-                   ? seqK
-                   : largestDivisor(seqK, 1, std::max<int64_t>(1, maxKeyBlock));
-  blocks.keyBlock = std::max<int64_t>(1, keyBlock);
+  blocks.queryBlock =
+      std::max<int64_t>(1, std::min(op.getQueryLength(), maxQueryBlock));
+  blocks.keyBlock =
+      std::max<int64_t>(1, std::min(op.getKeyLength(), maxKeyBlock));
+  // A large head_dim shrinks the blocks (keys first: the scores and the
+  // transposed keys both scale with them) until the scratch fits.
+  while (scratchBytes(blocks.queryBlock, blocks.keyBlock, dim) >
+             kAttentionScratchBytes &&
+         (blocks.queryBlock > 1 || blocks.keyBlock > 1)) {
+    if (blocks.keyBlock >= blocks.queryBlock)
+      blocks.keyBlock = (blocks.keyBlock + 1) / 2;
+    else
+      blocks.queryBlock = (blocks.queryBlock + 1) / 2;
+  }
   return blocks;
 }
 
 int64_t mlir::rlx::attentionUnits(mir::AttentionOp op,
                                   const AttentionBlocks &blocks) {
   return op.getBatch() * op.getHeads() *
-         (op.getQueryLength() / blocks.queryBlock);
+         llvm::divideCeil(op.getQueryLength(), blocks.queryBlock);
 }
 
 /// x[batch, start : start + rows, head, :] of a [B, L, H, D] memref, as a
@@ -87,7 +92,8 @@ static void forLoop(OpBuilder &b, Location loc, Value lb, Value ub,
 }
 
 namespace {
-/// The scratch of one unit: f32 except the transposed key block.
+/// The scratch of one unit: f32 except the transposed key block. A tail
+/// block uses the leading rows and columns of each.
 struct Scratch {
   Value keysT;  // [D, Tb], k's element type
   Value scores; // [Sq, Tb]: S, then P
@@ -95,6 +101,19 @@ struct Scratch {
   Value sum;    // [Sq]: l
   Value acc;    // [Sq, D]
 };
+
+/// The leading `sizes` of `buffer` (itself when they are its shape).
+Value leading(OpBuilder &b, Location loc, Value buffer,
+              ArrayRef<int64_t> sizes) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getShape() == sizes)
+    return buffer;
+  SmallVector<OpFoldResult> offsets(sizes.size(), b.getIndexAttr(0)),
+      strides(sizes.size(), b.getIndexAttr(1)), sizeAttrs;
+  for (int64_t size : sizes)
+    sizeAttrs.push_back(b.getIndexAttr(size));
+  return b.create<memref::SubViewOp>(loc, buffer, offsets, sizeAttrs, strides);
+}
 } // namespace
 
 void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
@@ -105,6 +124,8 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
   const int64_t seqQ = op.getQueryLength(), seqK = op.getKeyLength(),
                 heads = op.getHeads(), dim = op.getHeadDim();
   const int64_t sq = blocks.queryBlock, tb = blocks.keyBlock;
+  const int64_t queryBlocks = llvm::divideCeil(seqQ, sq);
+  const int64_t fullKeyBlocks = seqK / tb, keyTail = seqK % tb;
   const bool causal = op.getCausal();
   Type f32 = b.getF32Type();
   Type keyType = cast<MemRefType>(k.getType()).getElementType();
@@ -114,60 +135,63 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
     return b.create<memref::AllocaOp>(loc, MemRefType::get(shape, element),
                                       b.getI64IntegerAttr(64));
   };
-  Scratch s{scratch({dim, tb}, keyType), scratch({sq, tb}, f32),
-            scratch({sq}, f32), scratch({sq}, f32), scratch({sq, dim}, f32)};
+  Scratch full{scratch({dim, tb}, keyType), scratch({sq, tb}, f32),
+               scratch({sq}, f32), scratch({sq}, f32), scratch({sq, dim}, f32)};
 
   auto f32Constant = [&](OpBuilder &nb, Location nl, double value) -> Value {
     return nb.create<arith::ConstantOp>(nl, nb.getF32FloatAttr(value));
   };
   const double negInf = -std::numeric_limits<double>::infinity();
 
-  auto unitBody = [&](OpBuilder &b, Location loc, Value unit) {
+  // The queries [s0, s0 + rows) of (batch, head): `rows` is sq, or the
+  // query tail in the last block.
+  auto queryBlock = [&](OpBuilder &b, Location loc, Value batch, Value head,
+                        Value s0, int64_t rows) {
     Value zero = indexConstant(b, loc, 0);
-    Value queryBlocks = indexConstant(b, loc, seqQ / sq);
-    Value headCount = indexConstant(b, loc, heads);
-    Value block = b.create<arith::RemUIOp>(loc, unit, queryBlocks);
-    Value batchHead = b.create<arith::DivUIOp>(loc, unit, queryBlocks);
-    Value head = b.create<arith::RemUIOp>(loc, batchHead, headCount);
-    Value batch = b.create<arith::DivUIOp>(loc, batchHead, headCount);
-    Value s0 = b.create<arith::MulIOp>(loc, block, indexConstant(b, loc, sq));
-    Value qRows = headRows(b, loc, q, batch, s0, sq, head);
-    Value outRows = headRows(b, loc, out, batch, s0, sq, head);
+    Value qRows = headRows(b, loc, q, batch, s0, rows, head);
+    Value outRows = headRows(b, loc, out, batch, s0, rows, head);
+    Value max = leading(b, loc, full.max, {rows});
+    Value sum = leading(b, loc, full.sum, {rows});
+    Value acc = leading(b, loc, full.acc, {rows, dim});
 
-    // Causal: query s0 + i sees keys t <= s0 + i + (T - S); the unit's last
-    // query sees up to s0 + sq - 1 + (T - S), so later key blocks are
+    // Causal: query s0 + i sees keys t <= s0 + i + (T - S); the block's last
+    // query sees up to s0 + rows - 1 + (T - S), so later key blocks are
     // skipped. Every query sees key 0 (S <= T): block 0 always runs.
-    Value keyBlocks = indexConstant(b, loc, seqK / tb);
+    int64_t keyBlocks = llvm::divideCeil(seqK, tb);
+    Value visitedBlocks = indexConstant(b, loc, keyBlocks);
     Value lead = indexConstant(b, loc, seqK - seqQ);
     if (causal) {
       Value seen = b.create<arith::AddIOp>(
-          loc, s0, indexConstant(b, loc, sq + (seqK - seqQ) + tb - 1));
-      keyBlocks = b.create<arith::MinUIOp>(
-          loc, keyBlocks,
+          loc, s0, indexConstant(b, loc, rows + (seqK - seqQ) + tb - 1));
+      visitedBlocks = b.create<arith::MinUIOp>(
+          loc, visitedBlocks,
           b.create<arith::DivUIOp>(loc, seen, indexConstant(b, loc, tb)));
     }
     Value scale = f32Constant(b, loc, op.getScale().convertToDouble());
-    Value tbIndex = indexConstant(b, loc, tb);
     Value dimIndex = indexConstant(b, loc, dim);
 
-    // One key block. The first starts the recurrence: m and l are its own
-    // (no previous block to correct), and P V initializes acc.
-    auto keyBlock = [&](OpBuilder &b, Location loc, Value kb, bool first) {
-      Value t0 = b.create<arith::MulIOp>(loc, kb, tbIndex);
-      Value keys = headRows(b, loc, k, batch, t0, tb, head);
-      Value values = headRows(b, loc, v, batch, t0, tb, head);
-      b.create<linalg::TransposeOp>(loc, keys, s.keysT,
-                                    ArrayRef<int64_t>{1, 0});
-      b.create<linalg::FillOp>(loc, f32Constant(b, loc, 0), s.scores);
-      b.create<linalg::MatmulOp>(loc, ValueRange{qRows, s.keysT},
-                                 ValueRange{s.scores});
+    // Key block `kb` of `size` keys (tb, or the key tail in the last
+    // block). The first starts the recurrence: m and l are its own (no
+    // previous block to correct), and P V initializes acc.
+    auto keyBlock = [&](OpBuilder &b, Location loc, Value kb, int64_t size,
+                        bool first) {
+      Value sizeIndex = indexConstant(b, loc, size);
+      Value t0 = b.create<arith::MulIOp>(loc, kb, indexConstant(b, loc, tb));
+      Value keys = headRows(b, loc, k, batch, t0, size, head);
+      Value values = headRows(b, loc, v, batch, t0, size, head);
+      Value keysT = leading(b, loc, full.keysT, {dim, size});
+      Value scores = leading(b, loc, full.scores, {rows, size});
+      b.create<linalg::TransposeOp>(loc, keys, keysT, ArrayRef<int64_t>{1, 0});
+      b.create<linalg::FillOp>(loc, f32Constant(b, loc, 0), scores);
+      b.create<linalg::MatmulOp>(loc, ValueRange{qRows, keysT},
+                                 ValueRange{scores});
 
       forLoop(
-          b, loc, zero, indexConstant(b, loc, sq),
+          b, loc, zero, indexConstant(b, loc, rows),
           [&](OpBuilder &b, Location loc, Value i) {
             // Keys of the block query s0 + i sees: all, or causally
-            // clamp(s0 + i + (T - S) - t0 + 1, 0, tb).
-            Value visible = tbIndex;
+            // clamp(s0 + i + (T - S) - t0 + 1, 0, size).
+            Value visible = sizeIndex;
             if (causal) {
               Value last = b.create<arith::AddIOp>(
                   loc, b.create<arith::AddIOp>(loc, s0, i), lead);
@@ -177,86 +201,142 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                   t0);
               // `count` may be below 0 as a signed index: clamp it.
               count = b.create<arith::MaxSIOp>(loc, count, zero);
-              visible = b.create<arith::MinSIOp>(loc, count, tbIndex);
+              visible = b.create<arith::MinSIOp>(loc, count, sizeIndex);
             }
             Value rawMax = reduceLoop(
                 b, loc, zero, visible, f32Constant(b, loc, negInf),
-                [&](OpBuilder &b, Location loc, Value j, Value acc) -> Value {
+                [&](OpBuilder &b, Location loc, Value j,
+                    Value carried) -> Value {
                   Value x =
-                      b.create<memref::LoadOp>(loc, s.scores, ValueRange{i, j});
-                  return b.create<arith::MaximumFOp>(loc, acc, x);
+                      b.create<memref::LoadOp>(loc, scores, ValueRange{i, j});
+                  return b.create<arith::MaximumFOp>(loc, carried, x);
                 });
             Value newMax = b.create<arith::MulFOp>(loc, rawMax, scale);
             Value oldMax;
             if (!first) {
-              oldMax = b.create<memref::LoadOp>(loc, s.max, ValueRange{i});
+              oldMax = b.create<memref::LoadOp>(loc, max, ValueRange{i});
               newMax = b.create<arith::MaximumFOp>(loc, oldMax, newMax);
             }
             Value rowSum = reduceLoop(
                 b, loc, zero, visible, f32Constant(b, loc, 0),
-                [&](OpBuilder &b, Location loc, Value j, Value acc) -> Value {
+                [&](OpBuilder &b, Location loc, Value j,
+                    Value carried) -> Value {
                   Value x =
-                      b.create<memref::LoadOp>(loc, s.scores, ValueRange{i, j});
+                      b.create<memref::LoadOp>(loc, scores, ValueRange{i, j});
                   Value p = b.create<math::ExpOp>(
                       loc,
                       b.create<arith::SubFOp>(
                           loc, b.create<arith::MulFOp>(loc, x, scale), newMax));
-                  b.create<memref::StoreOp>(loc, p, s.scores, ValueRange{i, j});
-                  return b.create<arith::AddFOp>(loc, acc, p);
+                  b.create<memref::StoreOp>(loc, p, scores, ValueRange{i, j});
+                  return b.create<arith::AddFOp>(loc, carried, p);
                 });
             if (causal)
-              forLoop(b, loc, visible, tbIndex,
+              forLoop(b, loc, visible, sizeIndex,
                       [&](OpBuilder &b, Location loc, Value j) {
                         b.create<memref::StoreOp>(loc, f32Constant(b, loc, 0),
-                                                  s.scores, ValueRange{i, j});
+                                                  scores, ValueRange{i, j});
                       });
-            b.create<memref::StoreOp>(loc, newMax, s.max, ValueRange{i});
+            b.create<memref::StoreOp>(loc, newMax, max, ValueRange{i});
             if (first) {
-              b.create<memref::StoreOp>(loc, rowSum, s.sum, ValueRange{i});
+              b.create<memref::StoreOp>(loc, rowSum, sum, ValueRange{i});
               return;
             }
             // l = l * exp(m - m') + sum, acc *= exp(m - m').
             Value correction = b.create<math::ExpOp>(
                 loc, b.create<arith::SubFOp>(loc, oldMax, newMax));
-            Value oldSum = b.create<memref::LoadOp>(loc, s.sum, ValueRange{i});
+            Value oldSum = b.create<memref::LoadOp>(loc, sum, ValueRange{i});
             b.create<memref::StoreOp>(
                 loc,
                 b.create<arith::AddFOp>(
                     loc, b.create<arith::MulFOp>(loc, oldSum, correction),
                     rowSum),
-                s.sum, ValueRange{i});
+                sum, ValueRange{i});
             forLoop(b, loc, zero, dimIndex,
                     [&](OpBuilder &b, Location loc, Value d) {
-                      Value a = b.create<memref::LoadOp>(loc, s.acc,
-                                                         ValueRange{i, d});
+                      Value a =
+                          b.create<memref::LoadOp>(loc, acc, ValueRange{i, d});
                       b.create<memref::StoreOp>(
-                          loc, b.create<arith::MulFOp>(loc, a, correction),
-                          s.acc, ValueRange{i, d});
+                          loc, b.create<arith::MulFOp>(loc, a, correction), acc,
+                          ValueRange{i, d});
                     });
           });
       if (first)
-        b.create<linalg::FillOp>(loc, f32Constant(b, loc, 0), s.acc);
-      b.create<linalg::MatmulOp>(loc, ValueRange{s.scores, values},
-                                 ValueRange{s.acc});
+        b.create<linalg::FillOp>(loc, f32Constant(b, loc, 0), acc);
+      b.create<linalg::MatmulOp>(loc, ValueRange{scores, values},
+                                 ValueRange{acc});
     };
-    keyBlock(b, loc, zero, /*first=*/true);
-    forLoop(b, loc, indexConstant(b, loc, 1), keyBlocks,
-            [&](OpBuilder &b, Location loc, Value kb) {
-              keyBlock(b, loc, kb, /*first=*/false);
-            });
+    // Block 0, the full blocks after it, then the key tail (when causal,
+    // only if the block's queries see it).
+    keyBlock(b, loc, zero, fullKeyBlocks ? tb : keyTail, /*first=*/true);
+    if (fullKeyBlocks > 1)
+      forLoop(b, loc, indexConstant(b, loc, 1),
+              b.create<arith::MinUIOp>(loc, visitedBlocks,
+                                       indexConstant(b, loc, fullKeyBlocks)),
+              [&](OpBuilder &b, Location loc, Value kb) {
+                keyBlock(b, loc, kb, tb, /*first=*/false);
+              });
+    if (fullKeyBlocks && keyTail) {
+      Value tailIndex = indexConstant(b, loc, fullKeyBlocks);
+      auto tail = [&](OpBuilder &b, Location loc) {
+        keyBlock(b, loc, tailIndex, keyTail, /*first=*/false);
+      };
+      if (causal) {
+        Value seesTail = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt,
+                                                 visitedBlocks, tailIndex);
+        b.create<scf::IfOp>(loc, seesTail, [&](OpBuilder &b, Location loc) {
+          tail(b, loc);
+          b.create<scf::YieldOp>(loc);
+        });
+      } else {
+        tail(b, loc);
+      }
+    }
 
-    forLoop(b, loc, zero, indexConstant(b, loc, sq),
-            [&](OpBuilder &b, Location loc, Value i) {
-              Value sum = b.create<memref::LoadOp>(loc, s.sum, ValueRange{i});
-              forLoop(b, loc, zero, dimIndex,
-                      [&](OpBuilder &b, Location loc, Value d) {
-                        Value a = b.create<memref::LoadOp>(loc, s.acc,
-                                                           ValueRange{i, d});
-                        kernels::storeAs(b, loc,
-                                         b.create<arith::DivFOp>(loc, a, sum),
-                                         outRows, ValueRange{i, d});
-                      });
-            });
+    forLoop(
+        b, loc, zero, indexConstant(b, loc, rows),
+        [&](OpBuilder &b, Location loc, Value i) {
+          Value l = b.create<memref::LoadOp>(loc, sum, ValueRange{i});
+          forLoop(
+              b, loc, zero, dimIndex, [&](OpBuilder &b, Location loc, Value d) {
+                Value a = b.create<memref::LoadOp>(loc, acc, ValueRange{i, d});
+                kernels::storeAs(b, loc, b.create<arith::DivFOp>(loc, a, l),
+                                 outRows, ValueRange{i, d});
+              });
+        });
+  };
+
+  // Unit -> (batch, head, query block); the last query block may be the
+  // query tail.
+  auto unitBody = [&](OpBuilder &b, Location loc, Value unit) {
+    Value blockCount = indexConstant(b, loc, queryBlocks);
+    Value headCount = indexConstant(b, loc, heads);
+    Value block = b.create<arith::RemUIOp>(loc, unit, blockCount);
+    Value batchHead = b.create<arith::DivUIOp>(loc, unit, blockCount);
+    Value head = b.create<arith::RemUIOp>(loc, batchHead, headCount);
+    Value batch = b.create<arith::DivUIOp>(loc, batchHead, headCount);
+    Value s0 = b.create<arith::MulIOp>(loc, block, indexConstant(b, loc, sq));
+    int64_t queryTail = seqQ % sq;
+    if (!queryTail) {
+      queryBlock(b, loc, batch, head, s0, sq);
+      return;
+    }
+    if (queryBlocks == 1) {
+      queryBlock(b, loc, batch, head, s0, queryTail);
+      return;
+    }
+    Value isTail =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, block,
+                                indexConstant(b, loc, queryBlocks - 1));
+    b.create<scf::IfOp>(
+        loc, isTail,
+        [&](OpBuilder &b, Location loc) {
+          queryBlock(b, loc, batch, head, s0, queryTail);
+          b.create<scf::YieldOp>(loc);
+        },
+        [&](OpBuilder &b, Location loc) {
+          queryBlock(b, loc, batch, head, s0, sq);
+          b.create<scf::YieldOp>(loc);
+        });
   };
 
   if (unit) {

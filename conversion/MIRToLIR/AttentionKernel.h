@@ -34,8 +34,8 @@ class AttentionOp;
 } // namespace mir
 
 /// How an attention kernel blocks its work: a unit per (batch, head,
-/// `queryBlock` queries), keys in blocks of `keyBlock`. Each divides its
-/// length.
+/// `queryBlock` queries), keys in blocks of `keyBlock`; the last block of
+/// each may be shorter (a tail with its own static shapes).
 struct AttentionBlocks {
   int64_t queryBlock = 1;
   int64_t keyBlock = 1;
@@ -48,15 +48,19 @@ struct AttentionBlocks {
 constexpr int64_t kDefaultQueryBlock = 128;
 constexpr int64_t kDefaultKeyBlock = 128;
 
-/// Blocks for `op` (static shapes): the largest divisor of S that is at
-/// most `maxQueryBlock`, and of T the largest divisor in [16,
-/// `maxKeyBlock`], else T itself up to 4096, else its largest divisor below
-/// `maxKeyBlock`.
+/// Most bytes of stack scratch one unit uses (the workers' stacks also hold
+/// the matmul microkernel's panels): 384 KiB, what 128 x 128 blocks with
+/// head_dim 256 need.
+constexpr int64_t kAttentionScratchBytes = 384 * 1024;
+
+/// Blocks for `op` (static shapes): min(S, `maxQueryBlock`) queries and
+/// min(T, `maxKeyBlock`) keys, halved (keys first) while the scratch
+/// exceeds kAttentionScratchBytes.
 AttentionBlocks chooseAttentionBlocks(mir::AttentionOp op,
                                       int64_t maxQueryBlock,
                                       int64_t maxKeyBlock);
 
-/// Work units of `op` under `blocks`: B * H * S / queryBlock.
+/// Work units of `op` under `blocks`: B * H * ceil(S / queryBlock).
 int64_t attentionUnits(mir::AttentionOp op, const AttentionBlocks &blocks);
 
 /// Builds the kernel body of `op` at `b` (the kernel's entry block) on the

@@ -1752,17 +1752,22 @@ struct AttentionCase {
 const std::vector<AttentionCase> kAttentionCases = {
     // The encoder's: 4 heads of 64, one key block of 128; a unit per head.
     {{1, 128, 4, 64}, 128, false, 0.125},
-    // Several query blocks (2 of 100) and key blocks (3 of 100): the online
-    // softmax rescales across blocks; head_dim 32 is half a column strip.
+    // Query blocks of 128 and a tail of 72; key blocks of 128, 128 and a
+    // tail of 44: the online softmax rescales across blocks; head_dim 32 is
+    // half a column strip.
     {{2, 200, 3, 32}, 300, false, 0.2},
     // Causal, S = T = 256: 2 query blocks of 128 and 2 key blocks; the first
     // query block skips the second key block.
     {{1, 256, 2, 64}, 256, true, 0.125},
-    // Causal with more keys than queries (query s sees t <= s + 8) and a
-    // prime key length (one block of 13).
+    // Causal with more keys than queries (query s sees t <= s + 8), one
+    // block of 13 keys.
     {{1, 5, 2, 8}, 13, true, 0.35},
-    // A prime key length above the block size: one block of 131.
-    {{1, 3, 1, 16}, 131, false, 0.25},
+    // Causal with tails: queries 128 + 2, keys 128 + 3 (the first query
+    // block does not see the key tail, the second does).
+    {{1, 130, 2, 16}, 131, true, 0.25},
+    // head_dim 1024: the scratch budget halves the blocks to 38 queries and
+    // 38 keys, each with a tail of 37.
+    {{1, 75, 1, 1024}, 75, false, 0.03},
     // One query, one key, one head: the output is v.
     {{1, 1, 1, 4}, 1, true, 1.0},
 };

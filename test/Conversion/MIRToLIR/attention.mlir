@@ -10,44 +10,54 @@
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(convert-mir-to-lir,rlx-outline-dispatches,func.func(rlx-cpu-matmul-microkernel,rlx-cpu-tile-transposes))" | FileCheck %s --check-prefix=CPU
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(convert-mir-to-lir,rlx-outline-dispatches,func.func(rlx-cpu-matmul-microkernel,rlx-cpu-tile-transposes,convert-linalg-to-loops,canonicalize,rlx-cpu-vectorize-loops))" | FileCheck %s --check-prefix=VEC
 
-// S = 200, T = 300: query blocks of 100 (the largest divisor of S up to 128)
-// and key blocks of 100 (of T in [16, 128]): 2 x 3 x 2 = 12 workgroups, the
-// peeled block and a loop over blocks 1 and 2.
+// S = 200, T = 300: query blocks of 128 (the last a tail of 72) and key
+// blocks of 128 (128, 128, then a tail of 44): 2 x 3 x 2 = 12 workgroups.
+// The unit of the query tail runs the same blocks on 72-row views of the
+// scratch; every product has static shapes.
 // CHECK-LABEL: lir.program @blocks
 // CHECK:         lir.kernel @attention_0 grid = [12] attributes {rlx.flops = 46080000 : i64} {
 // CHECK:           %[[UNIT:.+]] = lir.workgroup_id 0
-// CHECK:           %[[KT:.+]] = memref.alloca() {alignment = 64 : i64} : memref<32x100xf32>
-// CHECK-NEXT:      %[[S:.+]] = memref.alloca() {alignment = 64 : i64} : memref<100x100xf32>
-// CHECK-NEXT:      %[[M:.+]] = memref.alloca() {alignment = 64 : i64} : memref<100xf32>
-// CHECK-NEXT:      %[[L:.+]] = memref.alloca() {alignment = 64 : i64} : memref<100xf32>
-// CHECK-NEXT:      %[[ACC:.+]] = memref.alloca() {alignment = 64 : i64} : memref<100x32xf32>
-// CHECK:           %[[Q:.+]] = memref.subview %arg0[%{{.+}}, %{{.+}}, %{{.+}}, 0] [1, 100, 1, 32] [1, 1, 1, 1] : memref<2x200x3x32xf32> to memref<100x32xf32, strided<[96, 1], offset: ?>>
-// CHECK:           %[[O:.+]] = memref.subview %arg3[%{{.+}}, %{{.+}}, %{{.+}}, 0] [1, 100, 1, 32] [1, 1, 1, 1]
-// The peeled first block: no correction of a previous block.
-// CHECK:           %[[K0:.+]] = memref.subview %arg1[{{.+}}] [1, 100, 1, 32] [1, 1, 1, 1]
-// CHECK:           linalg.transpose ins(%[[K0]] : {{.+}}) outs(%[[KT]] : memref<32x100xf32>) permutation = [1, 0]
-// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[S]] : memref<100x100xf32>)
-// CHECK-NEXT:      linalg.matmul ins(%[[Q]], %[[KT]] : {{.+}}) outs(%[[S]] : memref<100x100xf32>)
-// CHECK:           math.exp
-// CHECK-NOT:       math.exp
-// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[ACC]] : memref<100x32xf32>)
-// CHECK-NEXT:      linalg.matmul ins(%[[S]], %{{.+}} : memref<100x100xf32>, memref<100x32xf32, strided<[96, 1], offset: ?>>) outs(%[[ACC]] : memref<100x32xf32>)
-// Blocks 1 and 2: m' = max(m, block max), the correction exp(m - m') of l
-// and acc, then P V accumulates.
-// CHECK:           scf.for %{{.+}} = %c1{{.*}} to %c3{{.*}} step
-// CHECK:             linalg.transpose
-// CHECK:             linalg.matmul ins(%[[Q]], %[[KT]]
-// CHECK:             arith.maximumf
+// CHECK:           %[[KT:.+]] = memref.alloca() {alignment = 64 : i64} : memref<32x128xf32>
+// CHECK-NEXT:      %[[S:.+]] = memref.alloca() {alignment = 64 : i64} : memref<128x128xf32>
+// CHECK-NEXT:      %[[M:.+]] = memref.alloca() {alignment = 64 : i64} : memref<128xf32>
+// CHECK-NEXT:      %[[L:.+]] = memref.alloca() {alignment = 64 : i64} : memref<128xf32>
+// CHECK-NEXT:      %[[ACC:.+]] = memref.alloca() {alignment = 64 : i64} : memref<128x32xf32>
+// CHECK:           %[[TAIL:.+]] = arith.cmpi eq, %{{.+}}, %c1{{.*}} : index
+// CHECK-NEXT:      scf.if %[[TAIL]] {
+// CHECK:             %[[Q:.+]] = memref.subview %arg0[%{{.+}}, %{{.+}}, %{{.+}}, 0] [1, 72, 1, 32] [1, 1, 1, 1] : memref<2x200x3x32xf32> to memref<72x32xf32, strided<[96, 1], offset: ?>>
+// CHECK:             %[[ACC72:.+]] = memref.subview %[[ACC]][0, 0] [72, 32] [1, 1]
+// The peeled first key block: no correction of a previous block.
+// CHECK:             %[[K0:.+]] = memref.subview %arg1[{{.+}}] [1, 128, 1, 32] [1, 1, 1, 1]
+// CHECK:             %[[S72:.+]] = memref.subview %[[S]][0, 0] [72, 128] [1, 1]
+// CHECK:             linalg.transpose ins(%[[K0]] : {{.+}}) outs(%[[KT]] : memref<32x128xf32>) permutation = [1, 0]
+// CHECK:             linalg.fill ins(%{{.+}} : f32) outs(%[[S72]] : memref<72x128xf32, strided<[128, 1]>>)
+// CHECK-NEXT:        linalg.matmul ins(%[[Q]], %[[KT]] : {{.+}}) outs(%[[S72]] : memref<72x128xf32, strided<[128, 1]>>)
 // CHECK:             math.exp
-// CHECK:             math.exp
-// CHECK:             arith.mulf
-// CHECK-NOT:         linalg.fill
-// CHECK:             linalg.matmul ins(%[[S]], %{{.+}}) outs(%[[ACC]]
+// CHECK-NOT:         math.exp
+// CHECK:             linalg.fill ins(%{{.+}} : f32) outs(%[[ACC72]] :
+// CHECK-NEXT:        linalg.matmul ins(%[[S72]], %{{.+}} : memref<72x128xf32, strided<[128, 1]>>, memref<128x32xf32, strided<[96, 1], offset: ?>>) outs(%[[ACC72]] :
+// Block 1 (the loop to the full blocks): m' = max(m, block max), the
+// correction exp(m - m') of l and acc, then P V accumulates.
+// CHECK:             scf.for %{{.+}} = %c1{{.*}} to %{{.+}} step
+// CHECK:               linalg.transpose
+// CHECK:               linalg.matmul ins(%[[Q]], %[[KT]]
+// CHECK:               arith.maximumf
+// CHECK:               math.exp
+// CHECK:               math.exp
+// CHECK:               arith.mulf
+// CHECK-NOT:           linalg.fill
+// CHECK:               linalg.matmul ins(%{{.+}}, %{{.+}}) outs(%[[ACC72]]
+// The key tail: 44 keys, the leading 44 columns of the scratch.
+// CHECK:             %[[KTAIL:.+]] = memref.subview %arg1[{{.+}}] [1, 44, 1, 32] [1, 1, 1, 1]
+// CHECK:             %[[KT44:.+]] = memref.subview %[[KT]][0, 0] [32, 44] [1, 1]
+// CHECK:             linalg.transpose ins(%[[KTAIL]] : {{.+}}) outs(%[[KT44]] :
 // The end: out = acc / l.
-// CHECK:           arith.divf
-// CHECK:           memref.store %{{.+}}, %[[O]]
-// Blocks of 100 keys are not multiples of 16: the key transposes stay
-// scalar tiles.
+// CHECK:             arith.divf
+// CHECK:           } else {
+// CHECK:             memref.subview %arg0[{{.+}}] [1, 128, 1, 32] [1, 1, 1, 1]
+// The microkernel takes every product, tails included (static strided
+// views of the scratch); the 44-key tail's transpose stays scalar (44 is
+// not a multiple of 16).
 // CPU-LABEL: func.func @rlx_dispatch_0
 // CPU-NOT:     linalg.matmul
 // CPU:         vector.fma
@@ -75,7 +85,8 @@ func.func @blocks(%q: tensor<2x200x3x32xf32> {mir.name = "q"}, %k: tensor<2x300x
 // CHECK:           %[[VIS:.+]] = arith.minsi
 // CHECK:           scf.for %{{.+}} = %c0{{.*}} to %[[VIS]] step
 // CHECK:           scf.for %{{.+}} = %[[VIS]] to %c128{{.*}} step
-// CHECK:           scf.for %{{.+}} = %c1{{.*}} to %[[N]] step
+// CHECK:           %[[LOOP:.+]] = arith.minui %[[N]], %c2{{.*}} : index
+// CHECK:           scf.for %{{.+}} = %c1{{.*}} to %[[LOOP]] step
 // CPU-LABEL: func.func @rlx_dispatch_0
 // CPU:         vector.shuffle
 // CPU-NOT:     linalg.matmul
@@ -83,4 +94,24 @@ func.func @blocks(%q: tensor<2x200x3x32xf32> {mir.name = "q"}, %k: tensor<2x300x
 func.func @causal(%q: tensor<1x256x2x64xf32> {mir.name = "q"}) -> (tensor<1x256x2x64xf32> {mir.name = "o"}) {
   %o = mir.attention %q, %q, %q scale = 0.125 causal : tensor<1x256x2x64xf32>, tensor<1x256x2x64xf32>, tensor<1x256x2x64xf32>
   return %o : tensor<1x256x2x64xf32>
+}
+
+// -----
+
+// head_dim 1024: 75 x 75 blocks would take 622 KiB of scratch, over the
+// 384 KiB budget; halving (keys first) gives 38 x 38 (310 KiB), tails of 37.
+// CHECK-LABEL: lir.program @wide_heads
+// CHECK:         lir.kernel @attention_0 grid = [2]
+// CHECK:           memref.alloca() {alignment = 64 : i64} : memref<1024x38xf32>
+// CHECK-NEXT:      memref.alloca() {alignment = 64 : i64} : memref<38x38xf32>
+// CHECK-NEXT:      memref.alloca() {alignment = 64 : i64} : memref<38xf32>
+// CHECK-NEXT:      memref.alloca() {alignment = 64 : i64} : memref<38xf32>
+// CHECK-NEXT:      memref.alloca() {alignment = 64 : i64} : memref<38x1024xf32>
+// Blocks of 38 keys: scalar transposes, microkernel products.
+// CPU-LABEL: func.func @rlx_dispatch_0
+// CPU-NOT:     linalg.matmul
+// CPU:         linalg.transpose
+func.func @wide_heads(%q: tensor<1x75x1x1024xf32> {mir.name = "q"}) -> (tensor<1x75x1x1024xf32> {mir.name = "o"}) {
+  %o = mir.attention %q, %q, %q scale = 0.03125 : tensor<1x75x1x1024xf32>, tensor<1x75x1x1024xf32>, tensor<1x75x1x1024xf32>
+  return %o : tensor<1x75x1x1024xf32>
 }
