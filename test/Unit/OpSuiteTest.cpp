@@ -1374,8 +1374,8 @@ const std::vector<MatmulCase> kMatmulCases = {
     // blocks); N = 512 + 88 (a second column block: one strip of 64 and a
     // strip of 24 whose second vector is masked).
     {{130, 300}, {300, 600}},
-    // Few rows: the work splits along N (2 workgroups of 300 columns: 4
-    // strips of 64 and one of 44, partly masked).
+    // Few rows: the work splits along N (8 workgroups of 75 columns: a
+    // strip of 64 and one of 11, partly masked).
     {{20, 70}, {70, 600}},
 };
 

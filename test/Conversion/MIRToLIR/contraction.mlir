@@ -298,44 +298,45 @@ func.func @split_batch1(%a: tensor<1x8x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x
   return %c : tensor<1x8x4xf32>
 }
 
-// Few rows (M = 4 < 256) and N = 512: the work splits along N, two
-// workgroups of 256 columns; A is read whole, B, the bias and the result
-// by columns, so each workgroup packs only its half of B.
+// Few rows (M = 4 < 256) and N = 512: the work splits along N, eight
+// workgroups of 64 columns (one microkernel strip); A is read whole, B, the
+// bias and the result by columns, so each workgroup reads only its strip
+// of B.
 // CHECK-LABEL: lir.program @column_split
-// CHECK:         lir.kernel @fused_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
+// CHECK:         lir.kernel @fused_matmul_0 grid = [8] attributes {rlx.flops = 32768 : i64} {
 // CHECK-NEXT:    ^bb0(%[[A:.+]]: memref<4x8xf32>, %[[B:.+]]: memref<8x512xf32>, %[[BIAS:.+]]: memref<512xf32>, %[[C:.+]]: memref<4x512xf32>):
 // CHECK-NEXT:      %[[WG:.+]] = lir.workgroup_id 0
-// CHECK-NEXT:      %[[N256:.+]] = arith.constant 256 : index
-// CHECK-NEXT:      %[[COL:.+]] = arith.muli %[[WG]], %[[N256]] : index
-// CHECK-NEXT:      %[[BS:.+]] = memref.subview %[[B]][0, %[[COL]]] [8, 256] [1, 1]
-// CHECK-NEXT:      %[[BIASS:.+]] = memref.subview %[[BIAS]][%[[COL]]] [256] [1]
-// CHECK-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[COL]]] [4, 256] [1, 1]
-// CHECK:           linalg.matmul ins(%[[A]], %[[BS]] : memref<4x8xf32>, memref<8x256xf32, strided<[512, 1], offset: ?>>) outs(%[[CS]]
+// CHECK-NEXT:      %[[N64:.+]] = arith.constant 64 : index
+// CHECK-NEXT:      %[[COL:.+]] = arith.muli %[[WG]], %[[N64]] : index
+// CHECK-NEXT:      %[[BS:.+]] = memref.subview %[[B]][0, %[[COL]]] [8, 64] [1, 1]
+// CHECK-NEXT:      %[[BIASS:.+]] = memref.subview %[[BIAS]][%[[COL]]] [64] [1]
+// CHECK-NEXT:      %[[CS:.+]] = memref.subview %[[C]][0, %[[COL]]] [4, 64] [1, 1]
+// CHECK:           linalg.matmul ins(%[[A]], %[[BS]] : memref<4x8xf32>, memref<8x64xf32, strided<[512, 1], offset: ?>>) outs(%[[CS]]
 // shared_matmul with one N: every weight and result splits by columns.
 // CHECK-LABEL: lir.program @shared_column_split
-// CHECK:         lir.kernel @shared_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
+// CHECK:         lir.kernel @shared_matmul_0 grid = [4] attributes {rlx.flops = 32768 : i64} {
 // CHECK-NEXT:    ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[W0:.+]]: memref<8x256xf32>, %[[W1:.+]]: memref<8x256xf32>, %[[Y0:.+]]: memref<4x256xf32>, %[[Y1:.+]]: memref<4x256xf32>):
-// CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 128] [1, 1]
-// CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
-// CHECK-NEXT:      memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
-// CHECK-NEXT:      memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
+// CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 64] [1, 1]
+// CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 64] [1, 1]
+// CHECK-NEXT:      memref.subview %[[Y0]][0, %[[COL]]] [4, 64] [1, 1]
+// CHECK-NEXT:      memref.subview %[[Y1]][0, %[[COL]]] [4, 64] [1, 1]
 // With biases, each bias splits by columns with its weight. Weights,
 // biases and results of one type share one product in a loop over the
 // weights, which picks each one's buffers (one matmul's code, not two).
 // CHECK-LABEL: lir.program @shared_bias_column_split
-// CHECK:         lir.kernel @shared_matmul_0 grid = [2] attributes {rlx.flops = 32768 : i64} {
+// CHECK:         lir.kernel @shared_matmul_0 grid = [4] attributes {rlx.flops = 32768 : i64} {
 // CHECK-NEXT:    ^bb0(%[[X:[^:]+]]: memref<4x8xf32>, %[[W0:[^:]+]]: memref<8x256xf32>, %[[W1:[^:]+]]: memref<8x256xf32>, %[[B0:[^:]+]]: memref<256xf32>, %[[B1:[^:]+]]: memref<256xf32>, %[[Y0:[^:]+]]: memref<4x256xf32>, %[[Y1:[^:]+]]: memref<4x256xf32>):
-// CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 128] [1, 1]
-// CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 128] [1, 1]
-// CHECK-NEXT:      %[[B0S:.+]] = memref.subview %[[B0]][%[[COL]]] [128] [1]
-// CHECK-NEXT:      %[[B1S:.+]] = memref.subview %[[B1]][%[[COL]]] [128] [1]
-// CHECK-NEXT:      %[[Y0S:.+]] = memref.subview %[[Y0]][0, %[[COL]]] [4, 128] [1, 1]
-// CHECK-NEXT:      %[[Y1S:.+]] = memref.subview %[[Y1]][0, %[[COL]]] [4, 128] [1, 1]
+// CHECK:           memref.subview %[[W0]][0, %[[COL:.+]]] [8, 64] [1, 1]
+// CHECK-NEXT:      memref.subview %[[W1]][0, %[[COL]]] [8, 64] [1, 1]
+// CHECK-NEXT:      %[[B0S:.+]] = memref.subview %[[B0]][%[[COL]]] [64] [1]
+// CHECK-NEXT:      %[[B1S:.+]] = memref.subview %[[B1]][%[[COL]]] [64] [1]
+// CHECK-NEXT:      %[[Y0S:.+]] = memref.subview %[[Y0]][0, %[[COL]]] [4, 64] [1, 1]
+// CHECK-NEXT:      %[[Y1S:.+]] = memref.subview %[[Y1]][0, %[[COL]]] [4, 64] [1, 1]
 // CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
 // CHECK:             %[[IS1:.+]] = arith.cmpi eq, %[[I]], %{{.+}} : index
-// CHECK-NEXT:        %[[W:.+]] = arith.select %[[IS1]], %{{.+}}, %{{.+}} : memref<8x128xf32
-// CHECK:             %[[BI:.+]] = arith.select %{{.+}}, %[[B1S]], %[[B0S]] : memref<128xf32
-// CHECK:             %[[Y:.+]] = arith.select %{{.+}}, %[[Y1S]], %[[Y0S]] : memref<4x128xf32
+// CHECK-NEXT:        %[[W:.+]] = arith.select %[[IS1]], %{{.+}}, %{{.+}} : memref<8x64xf32
+// CHECK:             %[[BI:.+]] = arith.select %{{.+}}, %[[B1S]], %[[B0S]] : memref<64xf32
+// CHECK:             %[[Y:.+]] = arith.select %{{.+}}, %[[Y1S]], %[[Y0S]] : memref<4x64xf32
 // CHECK:             linalg.fill ins(%{{.+}} : f32) outs(%[[Y]] :
 // CHECK-NEXT:        linalg.matmul ins(%{{.+}}, %[[W]] : {{.+}}) outs(%[[Y]] :
 // CHECK-NEXT:        linalg.generic {{.+}} ins(%[[BI]] : {{.+}}) outs(%[[Y]] :
