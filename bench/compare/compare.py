@@ -44,6 +44,10 @@ HERE = Path(__file__).resolve().parent
 # bias, scale or norm term.
 TOLERANCE = 1e-4
 
+# Seconds to wait after a PyTorch timing before the next system starts
+# (its spinning worker threads; see main()).
+TORCH_SETTLE_S = 0.5
+
 SEED = 14  # the number; any fixed seed will do
 
 
@@ -454,6 +458,13 @@ def main():
                 line = []
                 for name, timer in order:
                     us, err = timer(prepared[w.key], t, runs, args)
+                    if name == "PyTorch":
+                        # PyTorch times in this process, and its worker
+                        # threads spin after the last call: measured on the
+                        # 2-core VM, 0.05 CPU-s in the next 50 ms and 0.10
+                        # CPU-s in the next 0.5 s. The next system would
+                        # start with one core taken; let them go idle.
+                        time.sleep(TORCH_SETTLE_S)
                     times[w.key, t, name].append(us)
                     errors[w.key, name] = max(errors[w.key, name], err)
                     line.append(f"{name} {fmt_us(us)}")
