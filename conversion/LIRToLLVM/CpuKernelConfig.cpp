@@ -116,7 +116,7 @@ struct CpuKernelConfig
     buildAttentionKernel(b, loc, attention, operands[0], operands[1],
                          operands[2], results[0], blocks, unit);
     KernelShape shape;
-    shape.grid = {units};
+    shape.grid = {std::max<int64_t>(units, 1)};
     return std::optional<KernelShape>(shape);
   }
 

@@ -130,6 +130,19 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
   Type f32 = b.getF32Type();
   Type keyType = cast<MemRefType>(k.getType()).getElementType();
 
+  // No query (or batch, head): nothing to compute. No key: every output is
+  // an empty sum, 0 (what the chain's product over T = 0 gives).
+  if (attentionUnits(op, blocks) == 0)
+    return;
+  if (seqK == 0) {
+    Type element = cast<MemRefType>(out.getType()).getElementType();
+    b.create<linalg::FillOp>(
+        loc,
+        ValueRange{b.create<arith::ConstantOp>(loc, b.getZeroAttr(element))},
+        ValueRange{out});
+    return;
+  }
+
   // Scratch at the kernel's entry, outside every loop (one stack frame).
   auto scratch = [&](ArrayRef<int64_t> shape, Type element) -> Value {
     return b.create<memref::AllocaOp>(loc, MemRefType::get(shape, element),

@@ -65,7 +65,9 @@ int64_t attentionUnits(mir::AttentionOp op, const AttentionBlocks &blocks);
 
 /// Builds the kernel body of `op` at `b` (the kernel's entry block) on the
 /// memrefs `q`, `k`, `v` and `out`: the unit `unit` (an index value), or,
-/// with a null `unit`, every unit in a loop.
+/// with a null `unit`, every unit in a loop. With no unit (an empty batch,
+/// head or query dim) the body is empty (run it as one workgroup); with no
+/// key it fills `out` with 0, the empty sum.
 void buildAttentionKernel(OpBuilder &b, Location loc, mir::AttentionOp op,
                           Value q, Value k, Value v, Value out,
                           const AttentionBlocks &blocks, Value unit);

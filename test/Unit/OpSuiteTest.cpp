@@ -1846,6 +1846,36 @@ void runAttentionCases(const std::vector<AttentionCase> &cases, DType dtype) {
 // attentionTolerance), inputs in [-1, 1].
 TEST(Attention, F32) { runAttentionCases(kAttentionCases, DType::f32); }
 
+// Empty dims. No key: every output is the empty sum, 0 (as the chain's
+// product over T = 0 gives). No query: an empty output. The Vulkan backend
+// refuses tensors of zero elements (SPIR-V has no empty storage buffer;
+// docs/VulkanBackend.md, "Limits"): a named compile error, not a crash.
+TEST(Attention, EmptyDims) {
+  const std::vector<AttentionCase> cases = {{{1, 3, 2, 4}, 0, false, 0.5},
+                                            {{1, 0, 2, 4}, 5, false, 0.5}};
+  if (!kOnVulkan) {
+    runAttentionCases(cases, DType::f32);
+    return;
+  }
+  for (const AttentionCase &c : cases) {
+    Program p;
+    Shape ks = {c.q[0], c.keys, c.q[2], c.q[3]};
+    std::vector<float> qd(ref::numElements(c.q), 0.5f),
+        kd(ref::numElements(ks), 0.5f);
+    std::string q = p.f32("q", c.q, qd), k = p.f32("k", ks, kd),
+                v = p.f32("v", ks, kd);
+    p.op("%y = mir.attention " + q + ", " + k + ", " + v +
+         " scale = 5.0e-01 : " + tensorType(c.q, "f32") + ", " +
+         tensorType(ks, "f32") + ", " + tensorType(ks, "f32"));
+    p.result("%y", c.q, DType::f32, "y");
+    auto graph = session().compileWith(p.text(), suiteOptions());
+    ASSERT_FALSE(graph.isOk()) << "Vulkan compiled an empty tensor";
+    EXPECT_EQ(graph.status().code(), rlx::StatusCode::invalid_argument);
+    EXPECT_NE(graph.status().message().find("SPIR-V"), std::string::npos)
+        << graph.status().toString();
+  }
+}
+
 // f16 operands: the same bound plus one rounding of the result (Vulkan: in
 // units of f16's roundoff).
 TEST(Attention, F16) {
