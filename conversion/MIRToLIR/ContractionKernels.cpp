@@ -244,8 +244,13 @@ void kernels::buildSharedMatmul(OpBuilder &b, Location loc, Value input,
   auto oneType = [](ValueRange values) {
     return llvm::all_equal(values.getTypes());
   };
+  // Not for bf16: the CPU emulates bf16 arithmetic with upstream's
+  // arith-emulate-unsupported-floats, which rewrites every arith op on a
+  // bf16 type, the arith.select of bf16 memrefs below included (into an
+  // invalid extf of a memref).
   bool oneShape = weights.size() > 1 && libraryCall.empty() &&
-                  oneType(weights) && oneType(outs) && oneType(biases);
+                  oneType(weights) && oneType(outs) && oneType(biases) &&
+                  !elementTypeOf(weights[0]).isBF16();
   if (!oneShape) {
     for (auto [i, out] : llvm::enumerate(outs))
       buildMatmul(b, loc, input, weights[i], biasOf(i), Activation::none, out,

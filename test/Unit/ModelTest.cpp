@@ -104,6 +104,26 @@ TEST_P(ModelTest, EncoderMixedPrecisionMatchesPyTorch) {
               2e-2);
 }
 
+// bf16 mixed precision (the CPU; Vulkan has no bf16): the matmuls in bf16,
+// accumulating in f32; norms, softmax and attention in f32. bf16 keeps 8
+// significant bits (u = 2^-9): 2e-2 + 2e-2 * |torch| is about 10 u of the
+// inputs' rounding carried through two layers (the worst error measured is
+// 4.1e-3 on outputs of magnitude ~1, so 1e-3 fails and f32 would pass).
+TEST_P(ModelTest, EncoderBf16MatchesPyTorch) {
+  if (device() != rlx::Device::cpu)
+    GTEST_SKIP() << "bf16 runs on the CPU only";
+  auto graph = compileExample("encoder.mlir", "batch", 1, policy(), device(),
+                              rlx::Precision::autoMixedBf16);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  bindParams(*graph, kEncoderParams);
+  std::vector<float> x = detValues(128 * 256, 1, 1.0);
+  auto out = graph->run({{"x", x.data(), x.size() * 4, rlx::DType::f32}});
+  ASSERT_TRUE(out.isOk()) << out.status().toString();
+  expectClose((*out)[0],
+              std::string(RLX_SOURCE_DIR) + "/test/e2e/goldens/encoder_y.npy",
+              2e-2);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     DevicesAndPolicies, ModelTest,
     ::testing::Combine(::testing::ValuesIn(devices()),
