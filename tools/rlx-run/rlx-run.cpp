@@ -24,6 +24,7 @@
 // --profile also each dispatch's mean time, slowest first.
 //
 //===----------------------------------------------------------------------===//
+#include "passes/Common/PolicyOptions.h"
 #include "rlx/DevicePolicy.h"
 #include "rlx/GraphDevices.h"
 #include "rlx/Session.h"
@@ -142,13 +143,16 @@ static cl::opt<bool>
                  cl::desc("time the model on every device that runs it "
                           "(--repeat runs, default 5) and exit"),
                  cl::init(false));
-static cl::opt<rlx::LoweringPolicy> policy(
-    "policy", cl::cat(category), cl::desc("HIR lowering"),
-    cl::values(clEnumValN(rlx::LoweringPolicy::fusable, "fusable",
-                          "primitive chains the fusion passes recognise"),
-               clEnumValN(rlx::LoweringPolicy::direct, "direct",
-                          "fused MIR ops directly")),
-    cl::init(rlx::LoweringPolicy::fusable));
+static cl::opt<rlx::LoweringPolicy>
+    policy("policy", cl::cat(category), cl::desc("HIR lowering"),
+           mlir::rlx::loweringPolicyValues(),
+           cl::init(rlx::LoweringPolicy::fusable));
+static cl::opt<rlx::Precision>
+    precision("precision", cl::cat(category),
+              cl::desc("float compute types (mir-mixed-precision's policies; "
+                       "default always-f32)"),
+              mlir::rlx::precisionPolicyValues(/*withCustom=*/false),
+              cl::init(rlx::Precision::f32));
 static cl::opt<bool> nativeMatmul(
     "native-matmul", cl::cat(category),
     cl::desc("compute f32 matmuls with OpenBLAS sgemm (CompileOptions::"
@@ -409,6 +413,7 @@ static rlx::Status checkModeOptions() {
     std::pair<const char *, unsigned> compileOnly[] = {
         {"bind", binds.getNumOccurrences()},
         {"policy", policy.getNumOccurrences()},
+        {"precision", precision.getNumOccurrences()},
         {"target-triple", targetTriple.getNumOccurrences()},
         {"target-cpu", targetCpu.getNumOccurrences()},
         {"target-features", targetFeatures.getNumOccurrences()},
@@ -489,6 +494,7 @@ static int runMain() {
                               modelPath + ": " + buffer.getError().message()));
     rlx::Model model = rlx::Model::fromText((*buffer)->getBuffer(), modelPath);
     model.policy = lowering;
+    model.precision = precision;
     rlx::CompileOptions &options = model.options;
     auto dims = parseBinds();
     if (!dims)

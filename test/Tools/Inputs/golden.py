@@ -2,8 +2,10 @@
 
     golden.py write DIR         writes the MLP's input and weights as .npy
     golden.py write-encoder DIR the encoder layer's (batch 1)
-    golden.py check OUT GOLDEN  compares two f32 .npy files:
-                                |out - golden| <= 1e-4 + 1e-4 * |golden|
+    golden.py check OUT GOLDEN [TOL]
+                                compares two f32 .npy files:
+                                |out - golden| <= TOL + TOL * |golden|
+                                (TOL 1e-4 unless given)
 
 det_values is the formula of scripts/make-goldens.py (and TestUtil.h).
 """
@@ -75,8 +77,9 @@ elif sys.argv[1] == "write":
                   det_values(n, salt, scale))
 else:
     out, want = read_npy(sys.argv[2]), read_npy(sys.argv[3])
+    tol = float(sys.argv[4]) if len(sys.argv) > 4 else 1e-4
     assert len(out) == len(want), (len(out), len(want))
     bad = [i for i, (a, b) in enumerate(zip(out, want))
-           if not abs(a - b) <= 1e-4 + 1e-4 * abs(b)]
+           if not abs(a - b) <= tol + tol * abs(b)]
     print("compared %d values, %d outside tolerance" % (len(want), len(bad)))
     sys.exit(1 if bad else 0)
