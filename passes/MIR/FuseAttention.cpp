@@ -183,8 +183,16 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
       !isa<FloatType>(q.getElementType()))
     return why = "k and v differ in type, or q is of another element type",
            failure();
-  int64_t seqQ = q.getDimSize(q.getRank() - 2),
-          seqK = k.getDimSize(k.getRank() - 2);
+  // The sequence dim: token-major [B, L, H, D], or one head's [.., L, D].
+  int64_t seqDim = m.oneHead ? q.getRank() - 2 : 1;
+  // The products may broadcast batch (and head) dims; the op may not (its
+  // C3): q and k agree on every dim but the sequence.
+  for (int64_t d = 0; d < q.getRank(); ++d)
+    if (d != seqDim && q.getDimSize(d) != k.getDimSize(d))
+      return why = "q and k differ in a batch, head or head_dim size (the "
+                   "products broadcast)",
+             failure();
+  int64_t seqQ = q.getDimSize(seqDim), seqK = k.getDimSize(seqDim);
   if (causal && (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
                  seqQ > seqK))
     return why = "a causal mask needs static lengths with S <= T", failure();

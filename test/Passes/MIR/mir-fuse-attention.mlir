@@ -228,6 +228,29 @@ func.func @causal_more_queries(%q: tensor<3x8xf32>, %k: tensor<2x8xf32>, %v: ten
 
 // -----
 
+// Negative: causal with heads and more queries (6) than keys (4).
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{a causal mask needs static lengths with S <= T}}
+func.func @causal_heads_more_queries(%q: tensor<1x6x2x8xf32>, %k: tensor<1x4x2x8xf32>, %v: tensor<1x4x2x8xf32>) -> tensor<1x6x2x8xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x6x2x8xf32> -> tensor<1x2x6x8xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x4x2x8xf32> -> tensor<1x2x8x4xf32>
+  %s = mir.matmul %qh, %kt : (tensor<1x2x6x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x6x4xf32>
+  %c = mir.constant dense<2.500000e-01> : tensor<f32>
+  %ss = mir.binary mul %s, %c : (tensor<1x2x6x4xf32>, tensor<f32>) -> tensor<1x2x6x4xf32>
+  %mask = mir.constant dense<[[0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000], [0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000], [0.0, 0xFF800000, 0xFF800000, 0xFF800000], [0.0, 0.0, 0xFF800000, 0xFF800000], [0.0, 0.0, 0.0, 0xFF800000], [0.0, 0.0, 0.0, 0.0]]> : tensor<6x4xf32>
+  %m = mir.binary add %ss, %mask : (tensor<1x2x6x4xf32>, tensor<6x4xf32>) -> tensor<1x2x6x4xf32>
+  %p = mir.softmax %m axis = -1 : tensor<1x2x6x4xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x4x2x8xf32> -> tensor<1x2x4x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x6x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x6x8xf32>
+  %y = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x6x8xf32> -> tensor<1x6x2x8xf32>
+  return %y : tensor<1x6x2x8xf32>
+}
+// CHECK-LABEL: func.func @causal_heads_more_queries(
+// CHECK-NOT: mir.attention
+// CHECK: mir.softmax
+
+// -----
+
 // Negative: v's head_dim (4) is not k's (8).
 // expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
 // expected-note @+1 {{k and v differ in type, or q is of another element type}}
@@ -260,6 +283,25 @@ func.func @head_major_query(%qh: tensor<1x2x8x4xf32>, %k: tensor<1x8x2x4xf32>, %
   return %o : tensor<1x2x8x4xf32>
 }
 // CHECK-LABEL: func.func @head_major_query(
+// CHECK-NOT: mir.attention
+// CHECK: mir.softmax
+
+// -----
+
+// Negative: the products broadcast q's batch of 1 over k's 3 (the op takes
+// one batch size, its C3).
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{q and k differ in a batch, head or head_dim size (the products broadcast)}}
+func.func @broadcast_batch(%q: tensor<1x5x8xf32>, %k: tensor<3x7x8xf32>, %v: tensor<3x7x8xf32>) -> tensor<3x5x8xf32> {
+  %kt = mir.transpose %k permutation = [0, 2, 1] : tensor<3x7x8xf32> -> tensor<3x8x7xf32>
+  %s = mir.matmul %q, %kt : (tensor<1x5x8xf32>, tensor<3x8x7xf32>) -> tensor<3x5x7xf32>
+  %c = mir.constant dense<1.250000e-01> : tensor<f32>
+  %ss = mir.binary mul %s, %c : (tensor<3x5x7xf32>, tensor<f32>) -> tensor<3x5x7xf32>
+  %p = mir.softmax %ss axis = -1 : tensor<3x5x7xf32>
+  %o = mir.matmul %p, %v : (tensor<3x5x7xf32>, tensor<3x7x8xf32>) -> tensor<3x5x8xf32>
+  return %o : tensor<3x5x8xf32>
+}
+// CHECK-LABEL: func.func @broadcast_batch(
 // CHECK-NOT: mir.attention
 // CHECK: mir.softmax
 
