@@ -17,17 +17,27 @@ using namespace mlir;
 using namespace mlir::rlx;
 using kernels::indexConstant;
 
-/// Bytes of a unit's scratch: the transposed key block [D, Tb] (4 bytes an
-/// element at most), the scores [Sq, Tb], acc [Sq, D], m and l [Sq].
-static int64_t scratchBytes(int64_t queryBlock, int64_t keyBlock, int64_t dim) {
-  return 4 * (dim * keyBlock + queryBlock * keyBlock + queryBlock * dim +
-              2 * queryBlock);
+/// The type a kernel of `op` computes in: f64 for f64 operands, else f32
+/// (f16 and bf16 accumulate in f32).
+static FloatType computeType(mir::AttentionOp op) {
+  Type element = op.getQuery().getType().getElementType();
+  Builder b(op.getContext());
+  return element.isF64() ? b.getF64Type() : b.getF32Type();
+}
+
+/// Bytes of a unit's scratch with `bytes` per element: the transposed key
+/// block [D, Tb], the scores [Sq, Tb], acc [Sq, D], m and l [Sq].
+static int64_t scratchBytes(int64_t queryBlock, int64_t keyBlock, int64_t dim,
+                            int64_t bytes) {
+  return bytes * (dim * keyBlock + queryBlock * keyBlock + queryBlock * dim +
+                  2 * queryBlock);
 }
 
 AttentionBlocks mlir::rlx::chooseAttentionBlocks(mir::AttentionOp op,
                                                  int64_t maxQueryBlock,
                                                  int64_t maxKeyBlock) {
   int64_t dim = op.getHeadDim();
+  int64_t bytes = computeType(op).getWidth() / 8;
   AttentionBlocks blocks;
   blocks.queryBlock =
       std::max<int64_t>(1, std::min(op.getQueryLength(), maxQueryBlock));
@@ -35,7 +45,7 @@ AttentionBlocks mlir::rlx::chooseAttentionBlocks(mir::AttentionOp op,
       std::max<int64_t>(1, std::min(op.getKeyLength(), maxKeyBlock));
   // A large head_dim shrinks the blocks (keys first: the scores and the
   // transposed keys both scale with them) until the scratch fits.
-  while (scratchBytes(blocks.queryBlock, blocks.keyBlock, dim) >
+  while (scratchBytes(blocks.queryBlock, blocks.keyBlock, dim, bytes) >
              kAttentionScratchBytes &&
          (blocks.queryBlock > 1 || blocks.keyBlock > 1)) {
     if (blocks.keyBlock >= blocks.queryBlock)
@@ -92,7 +102,8 @@ static void forLoop(OpBuilder &b, Location loc, Value lb, Value ub,
 }
 
 namespace {
-/// The scratch of one unit: f32 except the transposed key block. A tail
+/// The scratch of one unit: the compute type (computeType) except the
+/// transposed key block, which has k's element type. A tail
 /// block uses the leading rows and columns of each.
 struct Scratch {
   Value keysT;  // [D, Tb], k's element type
@@ -127,7 +138,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
   const int64_t queryBlocks = llvm::divideCeil(seqQ, sq);
   const int64_t fullKeyBlocks = seqK / tb, keyTail = seqK % tb;
   const bool causal = op.getCausal();
-  Type f32 = b.getF32Type();
+  FloatType accType = computeType(op);
   Type keyType = cast<MemRefType>(k.getType()).getElementType();
 
   // No query (or batch, head): nothing to compute. No key: every output is
@@ -148,11 +159,12 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
     return b.create<memref::AllocaOp>(loc, MemRefType::get(shape, element),
                                       b.getI64IntegerAttr(64));
   };
-  Scratch full{scratch({dim, tb}, keyType), scratch({sq, tb}, f32),
-               scratch({sq}, f32), scratch({sq}, f32), scratch({sq, dim}, f32)};
+  Scratch full{scratch({dim, tb}, keyType), scratch({sq, tb}, accType),
+               scratch({sq}, accType), scratch({sq}, accType),
+               scratch({sq, dim}, accType)};
 
-  auto f32Constant = [&](OpBuilder &nb, Location nl, double value) -> Value {
-    return nb.create<arith::ConstantOp>(nl, nb.getF32FloatAttr(value));
+  auto constant = [&](OpBuilder &nb, Location nl, double value) -> Value {
+    return nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(accType, value));
   };
   const double negInf = -std::numeric_limits<double>::infinity();
 
@@ -180,7 +192,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
           loc, visitedBlocks,
           b.create<arith::DivUIOp>(loc, seen, indexConstant(b, loc, tb)));
     }
-    Value scale = f32Constant(b, loc, op.getScale().convertToDouble());
+    Value scale = constant(b, loc, op.getScale().convertToDouble());
     Value dimIndex = indexConstant(b, loc, dim);
 
     // Key block `kb` of `size` keys (tb, or the key tail in the last
@@ -195,7 +207,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
       Value keysT = leading(b, loc, full.keysT, {dim, size});
       Value scores = leading(b, loc, full.scores, {rows, size});
       b.create<linalg::TransposeOp>(loc, keys, keysT, ArrayRef<int64_t>{1, 0});
-      b.create<linalg::FillOp>(loc, f32Constant(b, loc, 0), scores);
+      b.create<linalg::FillOp>(loc, constant(b, loc, 0), scores);
       b.create<linalg::MatmulOp>(loc, ValueRange{qRows, keysT},
                                  ValueRange{scores});
 
@@ -217,7 +229,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
               visible = b.create<arith::MinSIOp>(loc, count, sizeIndex);
             }
             Value rawMax = reduceLoop(
-                b, loc, zero, visible, f32Constant(b, loc, negInf),
+                b, loc, zero, visible, constant(b, loc, negInf),
                 [&](OpBuilder &b, Location loc, Value j,
                     Value carried) -> Value {
                   Value x =
@@ -231,7 +243,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
               newMax = b.create<arith::MaximumFOp>(loc, oldMax, newMax);
             }
             Value rowSum = reduceLoop(
-                b, loc, zero, visible, f32Constant(b, loc, 0),
+                b, loc, zero, visible, constant(b, loc, 0),
                 [&](OpBuilder &b, Location loc, Value j,
                     Value carried) -> Value {
                   Value x =
@@ -246,7 +258,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
             if (causal)
               forLoop(b, loc, visible, sizeIndex,
                       [&](OpBuilder &b, Location loc, Value j) {
-                        b.create<memref::StoreOp>(loc, f32Constant(b, loc, 0),
+                        b.create<memref::StoreOp>(loc, constant(b, loc, 0),
                                                   scores, ValueRange{i, j});
                       });
             b.create<memref::StoreOp>(loc, newMax, max, ValueRange{i});
@@ -274,7 +286,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                     });
           });
       if (first)
-        b.create<linalg::FillOp>(loc, f32Constant(b, loc, 0), acc);
+        b.create<linalg::FillOp>(loc, constant(b, loc, 0), acc);
       b.create<linalg::MatmulOp>(loc, ValueRange{scores, values},
                                  ValueRange{acc});
     };

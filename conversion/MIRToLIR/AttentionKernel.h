@@ -17,8 +17,8 @@
 //
 // Q, K, V and the output are read and written in place in their
 // token-major [B, S, H, D] layout (strided views, no transposes). Scratch
-// buffers are f32 (the scores, the accumulator, m and l) whatever the
-// element type. Every matmul is a static, row-contiguous f32 linalg.matmul
+// buffers (the scores, the accumulator, m and l) are f32, f64 for f64
+// operands. Every matmul is a static, row-contiguous f32 linalg.matmul
 // when the operands are f32, so a CPU backend's microkernel takes them; the
 // row loops are innermost unit-step scf.for loops its vectorizer takes.
 //

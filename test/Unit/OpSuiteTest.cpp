@@ -1778,11 +1778,14 @@ const std::vector<AttentionCase> kAttentionCases = {
 /// (T + 24) u; the P V dot of T terms (T + 24) u more. All relative to
 /// sum_t p_t |v_t|. f16 inputs: products and sums run in f32 on the CPU
 /// (u = 2^-24) and round once at the end; on Vulkan the chain computes in
-/// f16 (u = 2^-11), and its divisions may be 2.5 ulp off (8 u more).
+/// f16 (u = 2^-11), and its divisions may be 2.5 ulp off (8 u more). f64
+/// computes in f64 (u = 2^-53).
 std::vector<double> attentionTolerance(const ref::Sum &r,
                                        const std::vector<double> &scoreError,
                                        int64_t keys, DType dtype) {
-  double unit = dtype == DType::f16 && kOnVulkan ? kUHalf : kU;
+  double unit = dtype == DType::f64                ? kU64
+                : dtype == DType::f16 && kOnVulkan ? kUHalf
+                                                   : kU;
   std::vector<double> tol(r.value.size());
   for (size_t i = 0; i < tol.size(); ++i)
     tol[i] =
@@ -1810,6 +1813,8 @@ void runAttentionCases(const std::vector<AttentionCase> &cases, DType dtype) {
       if (dtype == DType::f16) {
         values[t] = p.input(name, shape, dtype, halfBits(x));
         x = ref::map<float>(x, ref::roundToHalf);
+      } else if (dtype == DType::f64) {
+        values[t] = p.input(name, shape, dtype, toDouble(x));
       } else {
         values[t] = p.f32(name, shape, x);
       }
@@ -1874,6 +1879,13 @@ TEST(Attention, EmptyDims) {
     EXPECT_NE(graph.status().message().find("SPIR-V"), std::string::npos)
         << graph.status().toString();
   }
+}
+
+// f64 operands compute in f64 (u = 2^-53); Vulkan refuses f64 by name.
+TEST(Attention, F64) {
+  runAttentionCases(
+      {{{1, 130, 2, 16}, 131, true, 0.25}, {{2, 64, 2, 32}, 200, false, 0.2}},
+      DType::f64);
 }
 
 // f16 operands: the same bound plus one rounding of the result (Vulkan: in
