@@ -40,9 +40,9 @@ constexpr int64_t kColumnSplitRows = 256;
 /// Columns of N per workgroup of a column split, at least: one strip of the
 /// AVX-512 microkernel. A one-strip product reads A in place (no A panel)
 /// and keeps its K x 64 strip of B hot; against 256 columns the encoder's
-/// projections ran 5-8% faster on one thread and the encoder 7-11% faster
-/// on two, where the finer grid also lets the pool balance a slow core
-/// (docs/CPUBackend.md, "Workgroups").
+/// projections ran 5-8% faster on one thread and the encoder took
+/// 0.81-0.94x the time on two, where the finer grid also lets the pool
+/// balance a slow core (docs/CPUBackend.md, "Workgroups").
 constexpr int64_t kMatmulColumns = 64;
 
 bool isMatmulFamily(Operation *op) {
