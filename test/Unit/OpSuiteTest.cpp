@@ -1813,6 +1813,9 @@ void runAttentionCases(const std::vector<AttentionCase> &cases, DType dtype) {
       if (dtype == DType::f16) {
         values[t] = p.input(name, shape, dtype, halfBits(x));
         x = ref::map<float>(x, ref::roundToHalf);
+      } else if (dtype == DType::bf16) {
+        values[t] = p.input(name, shape, dtype, bf16Bits(x));
+        x = ref::map<float>(x, ref::roundToBf16);
       } else if (dtype == DType::f64) {
         values[t] = p.input(name, shape, dtype, toDouble(x));
       } else {
@@ -1894,6 +1897,14 @@ TEST(Attention, F16) {
   runAttentionCases(
       {{{1, 17, 2, 8}, 17, true, 0.35}, {{1, 64, 2, 16}, 96, false, 0.25}},
       DType::f16);
+}
+
+// bf16 operands compute in f32 and round once (Vulkan refuses bf16 by
+// name).
+TEST(Attention, Bf16) {
+  runAttentionCases(
+      {{{1, 17, 2, 8}, 17, true, 0.35}, {{1, 130, 2, 16}, 140, false, 0.25}},
+      DType::bf16);
 }
 
 //===----------------------------------------------------------------------===//
