@@ -311,22 +311,22 @@ static Value repeatKvHeads(MirBuilder &mb, Value x, int64_t heads) {
 }
 
 /// True when `op` is what mir.attention computes: no mask or the causal
-/// one (with static S <= T: the op's C5), no softcap, as many kv heads as
-/// heads.
-static bool isPlainAttention(hir::AttentionOp op, const AttentionPlan &plan) {
-  if (op.getSoftcap() || op.getNumKvHeads() != op.getHeads())
-    return false;
-  switch (op.getMaskKind()) {
-  case MaskKind::none:
+/// one, no softcap (grouped-query attention included: the HIR verifier
+/// makes kv heads divide heads).
+static bool isPlainAttention(hir::AttentionOp op) {
+  return !op.getSoftcap() && (op.getMaskKind() == MaskKind::none ||
+                              op.getMaskKind() == MaskKind::causal);
+}
+
+/// True when mir.attention may be written for `op` now: its causal mask
+/// needs static S <= T (the op's C5); a symbolic length gets the chain,
+/// which mir-fuse-attention turns into the op once it is bound.
+static bool isAttentionOpNow(hir::AttentionOp op, const AttentionPlan &plan) {
+  if (op.getMaskKind() != MaskKind::causal)
     return true;
-  case MaskKind::causal: {
-    int64_t seqQ = plan.scores[2], seqK = plan.scores[3];
-    return !ShapedType::isDynamic(seqQ) && !ShapedType::isDynamic(seqK) &&
-           seqQ <= seqK;
-  }
-  default:
-    return false;
-  }
+  int64_t seqQ = plan.scores[2], seqK = plan.scores[3];
+  return !ShapedType::isDynamic(seqQ) && !ShapedType::isDynamic(seqK) &&
+         seqQ <= seqK;
 }
 
 struct AttentionLowering : HirPattern<hir::AttentionOp> {
@@ -344,22 +344,26 @@ struct AttentionLowering : HirPattern<hir::AttentionOp> {
             dim = op.getHeadDim();
     double scale = op.getScale() ? op.getScale()->convertToDouble()
                                  : 1.0 / std::sqrt(static_cast<double>(dim));
-    if (isPlainAttention(op, *plan)) {
-      // mir.attention on the token-major [B, L, H, D] views, or with the
-      // fusable policy the chain mir-fuse-attention turns into it.
-      auto tokenMajor = [&](Value x) {
+    if (isPlainAttention(op)) {
+      // mir.attention on the token-major [B, L, H, D] views, or the chain
+      // mir-fuse-attention turns into it (the fusable policy, or a causal
+      // mask whose lengths are not bound yet: a symbolic model and the
+      // same model written with its lengths optimize to the same MIR).
+      auto tokenMajor = [&](Value x, int64_t count) {
         RankedTensorType t = MirBuilder::typeOf(x);
-        return mb.reshape(x, {t.getDimSize(0), t.getDimSize(1), heads, dim});
+        return mb.reshape(x, {t.getDimSize(0), t.getDimSize(1), count, dim});
       };
-      Value q = tokenMajor(op.getQuery()), k = tokenMajor(op.getKey()),
-            v = tokenMajor(op.getValue());
+      Value q = tokenMajor(op.getQuery(), heads),
+            k = tokenMajor(op.getKey(), kvHeads),
+            v = tokenMajor(op.getValue(), kvHeads);
       bool causal = op.getMaskKind() == MaskKind::causal;
-      Value context = direct ? rewriter.create<mir::AttentionOp>(
-                                   op.getLoc(), q.getType(), q, k, v,
-                                   rewriter.getF64FloatAttr(scale),
-                                   causal ? rewriter.getUnitAttr() : UnitAttr())
-                             : mir::buildAttention(rewriter, op.getLoc(), q, k,
-                                                   v, scale, causal);
+      Value context = direct && isAttentionOpNow(op, *plan)
+                          ? rewriter.create<mir::AttentionOp>(
+                                op.getLoc(), q.getType(), q, k, v,
+                                rewriter.getF64FloatAttr(scale),
+                                causal ? rewriter.getUnitAttr() : UnitAttr())
+                          : mir::buildAttention(rewriter, op.getLoc(), q, k, v,
+                                                scale, causal);
       rewriter.replaceOp(op, mb.reshape(context, op.getType().getShape()));
       return success();
     }

@@ -173,6 +173,11 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
   auto queryBlock = [&](OpBuilder &b, Location loc, Value batch, Value head,
                         Value s0, int64_t rows) {
     Value zero = indexConstant(b, loc, 0);
+    // Grouped-query attention: query head h reads kv head h / (H / KVH).
+    Value kvHead = head;
+    if (int64_t group = heads / op.getKvHeads(); group > 1)
+      kvHead =
+          b.create<arith::DivUIOp>(loc, head, indexConstant(b, loc, group));
     Value qRows = headRows(b, loc, q, batch, s0, rows, head);
     Value outRows = headRows(b, loc, out, batch, s0, rows, head);
     Value max = leading(b, loc, full.max, {rows});
@@ -202,8 +207,8 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                         bool first) {
       Value sizeIndex = indexConstant(b, loc, size);
       Value t0 = b.create<arith::MulIOp>(loc, kb, indexConstant(b, loc, tb));
-      Value keys = headRows(b, loc, k, batch, t0, size, head);
-      Value values = headRows(b, loc, v, batch, t0, size, head);
+      Value keys = headRows(b, loc, k, batch, t0, size, kvHead);
+      Value values = headRows(b, loc, v, batch, t0, size, kvHead);
       Value keysT = leading(b, loc, full.keysT, {dim, size});
       Value scores = leading(b, loc, full.scores, {rows, size});
       b.create<linalg::TransposeOp>(loc, keys, keysT, ArrayRef<int64_t>{1, 0});

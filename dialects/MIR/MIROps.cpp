@@ -873,14 +873,19 @@ LogicalResult AttentionOp::verify() {
     return emitOpError("key and value must have one type, got ")
            << k << " and " << v;
   // mir.attention C3
-  for (int64_t dim : {0, 2, 3})
+  for (int64_t dim : {0, 3})
     if (!ShapedType::isDynamic(q.getDimSize(dim)) &&
         !ShapedType::isDynamic(k.getDimSize(dim)) &&
         q.getDimSize(dim) != k.getDimSize(dim))
       return emitOpError("query ")
              << formatShape(q.getShape()) << " and key "
              << formatShape(k.getShape())
-             << " must agree on batch, heads and head_dim (dims 0, 2, 3)";
+             << " must agree on batch and head_dim (dims 0, 3)";
+  int64_t heads = q.getDimSize(2), kvHeads = k.getDimSize(2);
+  if (!ShapedType::isDynamic(heads) && !ShapedType::isDynamic(kvHeads) &&
+      (kvHeads == 0 ? heads != 0 : heads % kvHeads != 0))
+    return emitOpError("key's ") << kvHeads << " heads must divide query's "
+                                 << heads << " (grouped-query attention)";
   // mir.attention C4
   double scale = getScale().convertToDouble();
   if (!std::isfinite(scale) || scale <= 0)

@@ -798,8 +798,9 @@ def MIR_AttentionOp : MIR_Op<"attention",
     [Pure, RLX_InferFirstOperandType<3, 3>, MIR_Contraction]> {
   let summary = "scaled dot-product attention over heads, fused";
   let description = [{
-    `out[b, s, h, :] = softmax_t(scale * q[b, s, h, :] . k[b, t, h, :]
-    (+ mask[s, t])) . v[b, t, h, :]`, in the token-major layout the
+    `out[b, s, h, :] = softmax_t(scale * q[b, s, h, :] . k[b, t, g, :]
+    (+ mask[s, t])) . v[b, t, g, :]` with `g = h / (H / KVH)` (KVH kv
+    heads, fewer than H for grouped-query attention), in the token-major layout the
     projections produce (`[batch, seq, heads, head_dim]`, a reshape of
     `[batch, seq, heads * head_dim]`), so neither the operands nor the
     result are transposed into a per-head layout. With `causal`, query `s`
@@ -819,7 +820,8 @@ def MIR_AttentionOp : MIR_Op<"attention",
     (C1) the result has the type of `q`.
     (C2) `q`, `k` and `v` have rank 4 and one element type; `k` and `v`
          have one type.
-    (C3) `q` and `k` agree on batch, heads and head_dim (dims 0, 2, 3).
+    (C3) `q` and `k` agree on batch and head_dim (dims 0, 3); k's heads
+         (KVH, dim 2) divide q's (H).
     (C4) `scale` is finite and positive.
     (C5) with `causal`, S <= T when both are static: every query sees at
          least one key.
@@ -840,6 +842,8 @@ def MIR_AttentionOp : MIR_Op<"attention",
     int64_t getQueryLength() { return getQuery().getType().getDimSize(1); }
     int64_t getKeyLength() { return getKey().getType().getDimSize(1); }
     int64_t getHeads() { return getQuery().getType().getDimSize(2); }
+    /// KVH: query head h reads kv head h / (H / KVH).
+    int64_t getKvHeads() { return getKey().getType().getDimSize(2); }
     int64_t getHeadDim() { return getQuery().getType().getDimSize(3); }
   }];
   let hasVerifier = 1;

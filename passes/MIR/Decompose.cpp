@@ -122,10 +122,35 @@ static Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
       loc, RankedTensorType::get(shape, l.getElementType()), lhs, rhs);
 }
 
+/// `x` with its type's shape replaced by `shape`.
+static Value reshapeTo(OpBuilder &b, Location loc, Value x,
+                       ArrayRef<int64_t> shape) {
+  return b.create<ReshapeOp>(
+      loc, RankedTensorType::get(shape, tensorType(x).getElementType()), x);
+}
+
+Value repeatKvHeads(OpBuilder &b, Location loc, Value x, int64_t heads) {
+  auto type = tensorType(x);
+  int64_t batch = type.getDimSize(0), seq = type.getDimSize(1),
+          kvHeads = type.getDimSize(2), dim = type.getDimSize(3);
+  if (kvHeads == heads)
+    return x;
+  Value one = reshapeTo(b, loc, x, {batch, seq, kvHeads, 1, dim});
+  Value groups = b.create<BroadcastOp>(
+      loc,
+      RankedTensorType::get({batch, seq, kvHeads, heads / kvHeads, dim},
+                            type.getElementType()),
+      one);
+  return reshapeTo(b, loc, groups, {batch, seq, heads, dim});
+}
+
 Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
                      double scale, bool causal) {
   static constexpr int64_t kHeadMajor[] = {0, 2, 1, 3};
   static constexpr int64_t kKeysLast[] = {0, 2, 3, 1};
+  int64_t heads = tensorType(q).getDimSize(2);
+  k = repeatKvHeads(b, loc, k, heads);
+  v = repeatKvHeads(b, loc, v, heads);
   Value scores = matmul(b, loc, transpose(b, loc, q, kHeadMajor),
                         transpose(b, loc, k, kKeysLast));
   auto type = tensorType(scores);

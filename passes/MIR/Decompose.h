@@ -45,10 +45,16 @@ Value buildLayerNorm(OpBuilder &b, Location loc, Value x, Value gamma,
 Value buildRmsNorm(OpBuilder &b, Location loc, Value x, Value gamma,
                    double eps);
 
-/// mir.attention's chain on token-major q [B, S, H, D], k and v [B, T, H, D]:
-/// per-head transposes, q kT, the scale, the causal mask (a constant while S
-/// and T are static, else a mir.causal_mask), softmax over T, p v, and the
-/// transpose back to [B, S, H, D]. The chain mir-fuse-attention recognises.
+/// Grouped-query attention's keys or values, token-major [B, T, KVH, D], as
+/// [B, T, H, D]: each kv head repeated H / KVH times in a row (reshape,
+/// broadcast, reshape); `x` itself when KVH = H.
+Value repeatKvHeads(OpBuilder &b, Location loc, Value x, int64_t heads);
+
+/// mir.attention's chain on token-major q [B, S, H, D], k and v [B, T, KVH,
+/// D]: k and v repeated to H heads (repeatKvHeads), per-head transposes,
+/// q kT, the scale, the causal mask (a constant while S and T are static,
+/// else a mir.causal_mask), softmax over T, p v, and the transpose back to
+/// [B, S, H, D]. The chain mir-fuse-attention recognises.
 Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
                      double scale, bool causal);
 

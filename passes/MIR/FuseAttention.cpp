@@ -42,6 +42,9 @@ static constexpr int64_t kKeysLast3[] = {0, 2, 1};
 namespace {
 struct AttentionMatch {
   Value query, key, value; // token-major, or one head of rank 2 or 3
+  /// Grouped-query attention: k and v's [B, T, KVH, D] when `key` and
+  /// `value` are tensors before the repeat (reshaped to it at the rewrite).
+  SmallVector<int64_t> kvShape;
   bool oneHead = false;
   double scale = 0;
   bool causal = false;
@@ -69,6 +72,34 @@ static Value unpermuted(Value v, ArrayRef<int64_t> perm) {
       return v;
   }
   return {};
+}
+
+/// When `x` ([B, T, H, D]) is kv heads repeated to H heads as Decompose.h's
+/// repeatKvHeads writes it (reshape to [B, T, KVH, 1, D], broadcast to
+/// [B, T, KVH, H / KVH, D], reshape to [B, T, H, D]; canonicalization may
+/// have merged the first reshape with one before it), the tensor before the
+/// repeat (a reshape of it to [B, T, KVH, D] is a view) and that shape.
+static std::optional<std::pair<Value, SmallVector<int64_t>>>
+unrepeated(Value x) {
+  auto outer = x.getDefiningOp<ReshapeOp>();
+  auto wide = outer ? outer.getInput().getDefiningOp<BroadcastOp>() : nullptr;
+  auto inner = wide ? wide.getInput().getDefiningOp<ReshapeOp>() : nullptr;
+  if (!inner)
+    return std::nullopt;
+  ArrayRef<int64_t> to = cast<RankedTensorType>(x.getType()).getShape(),
+                    grouped = cast<RankedTensorType>(wide.getType()).getShape(),
+                    one = cast<RankedTensorType>(inner.getType()).getShape();
+  if (to.size() != 4 || grouped.size() != 5 || one.size() != 5 ||
+      llvm::is_contained(grouped, ShapedType::kDynamic))
+    return std::nullopt;
+  bool repeats =
+      one[3] == 1 && grouped[0] == one[0] && grouped[1] == one[1] &&
+      grouped[2] == one[2] && grouped[4] == one[4] &&
+      to == ArrayRef<int64_t>{one[0], one[1], one[2] * grouped[3], one[4]};
+  if (!repeats)
+    return std::nullopt;
+  return std::make_pair(inner.getInput(),
+                        SmallVector<int64_t>{one[0], one[1], one[2], one[4]});
 }
 
 /// The value of a splat float constant that broadcasts to anything (every
@@ -163,9 +194,20 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
   m.causal = causal;
   int64_t rank = cast<RankedTensorType>(softmax.getType()).getRank();
   if (rank == 4) {
+    // k and v may be grouped-query attention's kv heads, repeated.
     m.query = unpermuted(product.getLhs(), kHeadMajor);
     m.key = unpermuted(product.getRhs(), kKeysLast);
     m.value = unpermuted(context.getRhs(), kHeadMajor);
+    if (m.key && m.value) {
+      auto key = unrepeated(m.key), value = unrepeated(m.value);
+      if (key && value && key->second == value->second &&
+          cast<ShapedType>(key->first.getType()).getElementType() ==
+              cast<ShapedType>(value->first.getType()).getElementType()) {
+        m.key = key->first;
+        m.value = value->first;
+        m.kvShape = key->second;
+      }
+    }
   } else {
     m.oneHead = true;
     m.query = product.getLhs();
@@ -179,19 +221,34 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
            failure();
   auto q = cast<RankedTensorType>(m.query.getType());
   auto k = cast<RankedTensorType>(m.key.getType());
-  if (k != m.value.getType() || q.getElementType() != k.getElementType() ||
+  auto v = cast<RankedTensorType>(m.value.getType());
+  if (!m.kvShape.empty()) {
+    k = RankedTensorType::get(m.kvShape, k.getElementType());
+    v = k;
+  }
+  if (k != v || q.getElementType() != k.getElementType() ||
       !isa<FloatType>(q.getElementType()))
     return why = "k and v differ in type, or q is of another element type",
            failure();
-  // The sequence dim: token-major [B, L, H, D], or one head's [.., L, D].
+  // The sequence dim: token-major [B, L, H, D], or one head's [.., L, D];
+  // the heads of k (KVH) may be fewer (grouped-query attention).
   int64_t seqDim = m.oneHead ? q.getRank() - 2 : 1;
+  int64_t headDim = m.oneHead ? -1 : 2;
   // The products may broadcast batch (and head) dims; the op may not (its
-  // C3): q and k agree on every dim but the sequence.
+  // C3): q and k agree on every dim but the sequence and the heads.
   for (int64_t d = 0; d < q.getRank(); ++d)
-    if (d != seqDim && q.getDimSize(d) != k.getDimSize(d))
+    if (d != seqDim && d != headDim && q.getDimSize(d) != k.getDimSize(d))
       return why = "q and k differ in a batch, head or head_dim size (the "
                    "products broadcast)",
              failure();
+  if (headDim >= 0 && q.getDimSize(headDim) != k.getDimSize(headDim) &&
+      (ShapedType::isDynamic(q.getDimSize(headDim)) ||
+       ShapedType::isDynamic(k.getDimSize(headDim)) ||
+       k.getDimSize(headDim) == 0 ||
+       q.getDimSize(headDim) % k.getDimSize(headDim) != 0))
+    return why = "q and k differ in a batch, head or head_dim size (the "
+                 "products broadcast)",
+           failure();
   int64_t seqQ = q.getDimSize(seqDim), seqK = k.getDimSize(seqDim);
   if (causal && (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
                  seqQ > seqK))
@@ -236,6 +293,16 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
     rewriter.setInsertionPoint(context);
     Location loc = rewriter.getFusedLoc(locs);
     Value q = m->query, k = m->key, v = m->value;
+    if (!m->kvShape.empty()) {
+      auto kvType = [&](Value x) {
+        return RankedTensorType::get(
+            m->kvShape, cast<ShapedType>(x.getType()).getElementType());
+      };
+      if (k.getType() != kvType(k))
+        k = rewriter.create<ReshapeOp>(loc, kvType(k), k);
+      if (v.getType() != kvType(v))
+        v = rewriter.create<ReshapeOp>(loc, kvType(v), v);
+    }
     if (m->oneHead) {
       q = oneHeadView(rewriter, loc, q);
       k = oneHeadView(rewriter, loc, k);

@@ -64,7 +64,8 @@ def MIRFuseAttention : MIR_FusionPass<"mir-fuse-attention",
     [+ causal mask]), vh)` is one `mir.attention`, when qh and vh are
     `[0, 2, 1, 3]` and khT a `[0, 2, 3, 1]` transpose (directly or through a
     chain of transposes) of rank-4 token-major tensors, k and v have one
-    type, c is a finite positive scalar constant, the mask (if any) is the
+    type (or are grouped-query attention's kv heads repeated by
+    reshape, broadcast, reshape: the op takes the kv heads), c is a finite positive scalar constant, the mask (if any) is the
     causal constant or a window-free `mir.causal_mask` with S <= T, and the
     scores, scaled and masked scores and probabilities have no other use.
     A `[0, 2, 1, 3]` transpose that is the context's only user is replaced

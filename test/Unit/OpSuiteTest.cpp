@@ -1747,6 +1747,11 @@ struct AttentionCase {
   int64_t keys; // T
   bool causal;
   double scale;
+  int64_t kvHeads = 0; // KVH (grouped-query attention); 0: H
+  /// k and v's shape, [B, T, KVH, D].
+  Shape keyShape() const {
+    return {q[0], keys, kvHeads ? kvHeads : q[2], q[3]};
+  }
 };
 
 const std::vector<AttentionCase> kAttentionCases = {
@@ -1770,6 +1775,9 @@ const std::vector<AttentionCase> kAttentionCases = {
     {{1, 75, 1, 1024}, 75, false, 0.03},
     // One query, one key, one head: the output is v.
     {{1, 1, 1, 4}, 1, true, 1.0},
+    // Grouped-query attention: 8 query heads on 2 kv heads, and causal on 1.
+    {{1, 40, 8, 16}, 150, false, 0.25, 2},
+    {{2, 33, 4, 8}, 33, true, 0.35, 1},
 };
 
 /// out = sum_t p_t v_t: the scores' errors (bounded by e = scale (D + 1) u
@@ -1801,7 +1809,7 @@ void runAttentionCases(const std::vector<AttentionCase> &cases, DType dtype) {
   std::vector<std::array<std::vector<double>, 3>> data;
   for (size_t i = 0; i < cases.size(); ++i) {
     const AttentionCase &c = cases[i];
-    Shape ks = {c.q[0], c.keys, c.q[2], c.q[3]};
+    Shape ks = c.keyShape();
     std::string n = std::to_string(i);
     std::array<std::vector<double>, 3> qkv;
     std::array<std::string, 3> values;
@@ -1841,7 +1849,7 @@ void runAttentionCases(const std::vector<AttentionCase> &cases, DType dtype) {
     const AttentionCase &c = cases[i];
     SCOPED_TRACE("q " + shapeName(c.q) + ", T " + std::to_string(c.keys) +
                  (c.causal ? ", causal" : ""));
-    Shape ks = {c.q[0], c.keys, c.q[2], c.q[3]};
+    Shape ks = c.keyShape();
     std::vector<double> scoreError;
     ref::Sum r = ref::attention(data[i][0], c.q, data[i][1], data[i][2], ks,
                                 c.scale, c.causal, &scoreError);
@@ -1867,7 +1875,7 @@ TEST(Attention, EmptyDims) {
   }
   for (const AttentionCase &c : cases) {
     Program p;
-    Shape ks = {c.q[0], c.keys, c.q[2], c.q[3]};
+    Shape ks = c.keyShape();
     std::vector<float> qd(ref::numElements(c.q), 0.5f),
         kd(ref::numElements(ks), 0.5f);
     std::string q = p.f32("q", c.q, qd), k = p.f32("k", ks, kd),

@@ -452,14 +452,22 @@ Sum attention(const std::vector<double> &q, const Shape &qs,
               const Shape &ks, double scale, bool causal,
               std::vector<double> *scoreError) {
   int64_t batch = qs[0], seqQ = qs[1], heads = qs[2], dim = qs[3];
-  int64_t seqK = ks[1];
+  int64_t seqK = ks[1], kvHeads = ks[2];
   Sum r;
   r.shape = qs;
   r.value.assign(numElements(qs), 0.0);
   r.magnitude.assign(numElements(qs), 0.0);
   scoreError->assign(numElements(qs), 0.0);
-  auto at = [&](int64_t b, int64_t t, int64_t h, int64_t d, int64_t len) {
-    return ((b * len + t) * heads + h) * dim + d;
+  auto at = [&](int64_t b, int64_t t, int64_t h, int64_t d, int64_t len,
+                int64_t count) {
+    return ((b * len + t) * count + h) * dim + d;
+  };
+  // Query head h reads kv head h / (H / KVH) (grouped-query attention).
+  auto qi = [&](int64_t b, int64_t s, int64_t h, int64_t d) {
+    return at(b, s, h, d, seqQ, heads);
+  };
+  auto ki = [&](int64_t b, int64_t t, int64_t h, int64_t d) {
+    return at(b, t, h / (heads / kvHeads), d, seqK, kvHeads);
   };
   std::vector<double> p(seqK);
   for (int64_t b = 0; b < batch; ++b)
@@ -470,7 +478,7 @@ Sum attention(const std::vector<double> &q, const Shape &qs,
         for (int64_t t = 0; t < visible; ++t) {
           double dot = 0, mag = 0;
           for (int64_t d = 0; d < dim; ++d) {
-            double term = q[at(b, s, h, d, seqQ)] * k[at(b, t, h, d, seqK)];
+            double term = q[qi(b, s, h, d)] * k[ki(b, t, h, d)];
             dot += term;
             mag += std::fabs(term);
           }
@@ -484,12 +492,12 @@ Sum attention(const std::vector<double> &q, const Shape &qs,
         for (int64_t d = 0; d < dim; ++d) {
           double out = 0, mag = 0;
           for (int64_t t = 0; t < visible; ++t) {
-            out += p[t] / sum * v[at(b, t, h, d, seqK)];
-            mag += p[t] / sum * std::fabs(v[at(b, t, h, d, seqK)]);
+            out += p[t] / sum * v[ki(b, t, h, d)];
+            mag += p[t] / sum * std::fabs(v[ki(b, t, h, d)]);
           }
-          r.value[at(b, s, h, d, seqQ)] = out;
-          r.magnitude[at(b, s, h, d, seqQ)] = mag;
-          (*scoreError)[at(b, s, h, d, seqQ)] = worst;
+          r.value[qi(b, s, h, d)] = out;
+          r.magnitude[qi(b, s, h, d)] = mag;
+          (*scoreError)[qi(b, s, h, d)] = worst;
         }
       }
   return r;

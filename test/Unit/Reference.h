@@ -294,7 +294,8 @@ struct Sum {
 /// [..., M, K] x [..., K, N] with broadcast batch dims.
 Sum matmul(const std::vector<double> &a, const Shape &as,
            const std::vector<double> &b, const Shape &bs);
-/// mir.attention: q [B, S, H, D], k and v [B, T, H, D], token-major;
+/// mir.attention: q [B, S, H, D], k and v [B, T, KVH, D], token-major (query
+/// head h reads kv head h / (H / KVH));
 /// softmax(scale q.k) v per (batch, head, query), over the keys t <= s +
 /// (T - S) with `causal`. The magnitude is, per output element, sum_t p_t
 /// |v_t| (the P V dot's terms); `scoreError`, per output element, the bound

@@ -377,6 +377,27 @@ func.func @attention_additive_bias(%q: tensor<?x4x8xf32>, %k: tensor<?x6x8xf32>,
 
 // -----
 
+// Grouped-query attention without softcap (4 heads on 2 kv heads): k and
+// v are reshaped to their 2 kv heads; fusable repeats each twice (reshape,
+// broadcast, reshape) before the chain; direct is one mir.attention on the
+// kv heads.
+// CHECK-LABEL: func.func @attention_gqa_plain
+// CHECK-SAME: (%[[Q:[^:]+]]: tensor<?x5x16xf32>, %[[K:[^:]+]]: tensor<?x7x8xf32>, %[[V:[^:]+]]: tensor<?x7x8xf32>)
+// CHECK: %[[QR:.+]] = mir.reshape %[[Q]] : tensor<?x5x16xf32> to tensor<?x5x4x4xf32>
+// CHECK: %[[KR:.+]] = mir.reshape %[[K]] : tensor<?x7x8xf32> to tensor<?x7x2x4xf32>
+// CHECK: %[[VR:.+]] = mir.reshape %[[V]] : tensor<?x7x8xf32> to tensor<?x7x2x4xf32>
+// FUSABLE: %[[K1:.+]] = mir.reshape %[[KR]] : tensor<?x7x2x4xf32> to tensor<?x7x2x1x4xf32>
+// FUSABLE: %[[K2:.+]] = mir.broadcast %[[K1]] : tensor<?x7x2x1x4xf32> to tensor<?x7x2x2x4xf32>
+// FUSABLE: mir.reshape %[[K2]] : tensor<?x7x2x2x4xf32> to tensor<?x7x4x4xf32>
+// FUSABLE: mir.softmax
+// DIRECT: mir.attention %[[QR]], %[[KR]], %[[VR]] scale = 5.000000e-01 : tensor<?x5x4x4xf32>, tensor<?x7x2x4xf32>, tensor<?x7x2x4xf32>
+func.func @attention_gqa_plain(%q: tensor<?x5x16xf32>, %k: tensor<?x7x8xf32>, %v: tensor<?x7x8xf32>) -> tensor<?x5x16xf32> {
+  %o = hir.attention none %q, %k, %v heads = 4 kv_heads = 2 head_dim = 4 : (tensor<?x5x16xf32>, tensor<?x7x8xf32>, tensor<?x7x8xf32>) -> tensor<?x5x16xf32>
+  return %o : tensor<?x5x16xf32>
+}
+
+// -----
+
 // Grouped-query attention (4 heads, 2 kv heads) with an explicit scale and a
 // softcap: each kv head is repeated twice in a row via reshape, broadcast,
 // reshape; scores = 30 * tanh(scores * 0.125 / 30).

@@ -2100,9 +2100,18 @@ func.func @attention_c2_kv(%q: tensor<1x4x2x8xf32>, %v: tensor<1x5x2x8xf32>) -> 
 
 // -----
 
-// mir.attention C3: q and k disagree on heads.
-func.func @attention_c3(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x3x8xf32>) -> tensor<1x4x2x8xf32> {
-  // expected-error @+1 {{query 1x4x2x8 and key 1x4x3x8 must agree on batch, heads and head_dim (dims 0, 2, 3)}}
+// mir.attention C3: q and k disagree on head_dim.
+func.func @attention_c3_dim(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x2x4xf32>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{query 1x4x2x8 and key 1x4x2x4 must agree on batch and head_dim (dims 0, 3)}}
+  %0 = mir.attention %q, %k, %k scale = 1.0 : tensor<1x4x2x8xf32>, tensor<1x4x2x4xf32>, tensor<1x4x2x4xf32>
+  return %0 : tensor<1x4x2x8xf32>
+}
+
+// -----
+
+// mir.attention C3: k's 3 heads do not divide q's 2.
+func.func @attention_c3_heads(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x3x8xf32>) -> tensor<1x4x2x8xf32> {
+  // expected-error @+1 {{key's 3 heads must divide query's 2 (grouped-query attention)}}
   %0 = mir.attention %q, %k, %k scale = 1.0 : tensor<1x4x2x8xf32>, tensor<1x4x3x8xf32>, tensor<1x4x3x8xf32>
   return %0 : tensor<1x4x2x8xf32>
 }

@@ -530,6 +530,14 @@ func.func @attention(%q: tensor<2x8x4x16xf32>, %k: tensor<2x12x4x16xf32>, %v: te
   return %0, %1, %2 : tensor<2x8x4x16xf32>, tensor<2x8x4x16xf32>, tensor<?x8x2x4xf16>
 }
 
+// Grouped-query attention: 8 query heads on 2 kv heads.
+// CHECK-LABEL: func.func @attention_gqa(
+// CHECK:         mir.attention %{{.+}}, %{{.+}}, %{{.+}} scale = 2.500000e-01 : tensor<1x8x8x16xf32>, tensor<1x12x2x16xf32>, tensor<1x12x2x16xf32>
+func.func @attention_gqa(%q: tensor<1x8x8x16xf32>, %k: tensor<1x12x2x16xf32>) -> tensor<1x8x8x16xf32> {
+  %0 = mir.attention %q, %k, %k scale = 0.25 : tensor<1x8x8x16xf32>, tensor<1x12x2x16xf32>, tensor<1x12x2x16xf32>
+  return %0 : tensor<1x8x8x16xf32>
+}
+
 // Shared matmul with two and with three weights.
 // CHECK-LABEL: func.func @shared_matmul(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<16x64xf32>, %[[WQ:[^:]+]]: tensor<64x64xf32>, %[[WK:[^:]+]]: tensor<64x32xf32>, %[[WV:[^:]+]]: tensor<64x32xf32>) -> (tensor<16x64xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {

@@ -93,6 +93,38 @@ func.func @causal_mask_op(%q: tensor<1x4x1x8xf32>, %k: tensor<1x4x1x8xf32>, %v: 
 
 // -----
 
+// Grouped-query attention: 4 query heads on 2 kv heads, each kv head
+// repeated twice (canonicalization merged the repeat's first reshape with
+// the split into heads, so it starts from [1, 6, 8]): the op takes the kv
+// heads, [1, 6, 2, 4], and the repeat goes.
+func.func @gqa(%q: tensor<1x5x4x4xf32>, %k: tensor<1x6x8xf32>, %v: tensor<1x6x8xf32>) -> tensor<1x5x4x4xf32> {
+  %k1 = mir.reshape %k : tensor<1x6x8xf32> to tensor<1x6x2x1x4xf32>
+  %k2 = mir.broadcast %k1 : tensor<1x6x2x1x4xf32> to tensor<1x6x2x2x4xf32>
+  %k4 = mir.reshape %k2 : tensor<1x6x2x2x4xf32> to tensor<1x6x4x4xf32>
+  %v1 = mir.reshape %v : tensor<1x6x8xf32> to tensor<1x6x2x1x4xf32>
+  %v2 = mir.broadcast %v1 : tensor<1x6x2x1x4xf32> to tensor<1x6x2x2x4xf32>
+  %v4 = mir.reshape %v2 : tensor<1x6x2x2x4xf32> to tensor<1x6x4x4xf32>
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x5x4x4xf32> -> tensor<1x4x5x4xf32>
+  %kt = mir.transpose %k4 permutation = [0, 2, 3, 1] : tensor<1x6x4x4xf32> -> tensor<1x4x4x6xf32>
+  %s = mir.matmul %qh, %kt : (tensor<1x4x5x4xf32>, tensor<1x4x4x6xf32>) -> tensor<1x4x5x6xf32>
+  %c = mir.constant dense<5.000000e-01> : tensor<f32>
+  %ss = mir.binary mul %s, %c : (tensor<1x4x5x6xf32>, tensor<f32>) -> tensor<1x4x5x6xf32>
+  %p = mir.softmax %ss axis = -1 : tensor<1x4x5x6xf32>
+  %vh = mir.transpose %v4 permutation = [0, 2, 1, 3] : tensor<1x6x4x4xf32> -> tensor<1x4x6x4xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x4x5x6xf32>, tensor<1x4x6x4xf32>) -> tensor<1x4x5x4xf32>
+  %y = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x4x5x4xf32> -> tensor<1x5x4x4xf32>
+  return %y : tensor<1x5x4x4xf32>
+}
+// CHECK-LABEL: func.func @gqa(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<1x5x4x4xf32>, %[[K:[^:]+]]: tensor<1x6x8xf32>, %[[V:[^:]+]]: tensor<1x6x8xf32>)
+// CHECK-DAG: %[[KK:.+]] = mir.reshape %[[K]] : tensor<1x6x8xf32> to tensor<1x6x2x4xf32>
+// CHECK-DAG: %[[VK:.+]] = mir.reshape %[[V]] : tensor<1x6x8xf32> to tensor<1x6x2x4xf32>
+// CHECK: %[[Y:.+]] = mir.attention %[[Q]], %[[KK]], %[[VK]] scale = 5.000000e-01 : tensor<1x5x4x4xf32>, tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>
+// CHECK-NOT: mir.broadcast
+// CHECK: return %[[Y]]
+
+// -----
+
 // One head of rank 2 (k transposed by [1, 0]) and of rank 3 (by [0, 2, 1]):
 // the op on [B, S, 1, D] views.
 func.func @one_head(%q: tensor<5x8xf32>, %k: tensor<7x8xf32>, %v: tensor<7x8xf32>, %qb: tensor<3x5x8xf32>, %kb: tensor<3x7x8xf32>, %vb: tensor<3x7x8xf32>) -> (tensor<5x8xf32>, tensor<3x5x8xf32>) {

@@ -465,6 +465,26 @@ func.func @attention(%q: tensor<1x4x2x8xf32>, %k: tensor<1x6x2x8xf32>, %v: tenso
 // REPORT-LABEL: === rlx dispatch report: @attention, target 'test' ===
 // REPORT-NEXT:   mir.attention: rewritten
 
+// -----
+
+// Grouped-query attention (4 query heads on 2 kv heads): the chain first
+// repeats each kv head twice (reshape, broadcast, reshape).
+func.func @attention_gqa(%q: tensor<1x4x4x8xf32>, %k: tensor<1x6x2x8xf32>, %v: tensor<1x6x2x8xf32>) -> tensor<1x4x4x8xf32> {
+  %a = mir.attention %q, %k, %v scale = 0.25 causal : tensor<1x4x4x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
+  return %a : tensor<1x4x4x8xf32>
+}
+// VULKAN-LABEL: func.func @attention_gqa(
+// VULKAN-SAME: %[[Q:[^:]+]]: tensor<1x4x4x8xf32>, %[[K:[^:]+]]: tensor<1x6x2x8xf32>, %[[V:[^:]+]]: tensor<1x6x2x8xf32>)
+// VULKAN: %[[K1:.+]] = mir.reshape %[[K]] : tensor<1x6x2x8xf32> to tensor<1x6x2x1x8xf32>
+// VULKAN-NEXT: %[[K2:.+]] = mir.broadcast %[[K1]] : tensor<1x6x2x1x8xf32> to tensor<1x6x2x2x8xf32>
+// VULKAN-NEXT: %[[K4:.+]] = mir.reshape %[[K2]] : tensor<1x6x2x2x8xf32> to tensor<1x6x4x8xf32>
+// VULKAN: mir.transpose %[[K4]] permutation = [0, 2, 3, 1] : tensor<1x6x4x8xf32> -> tensor<1x4x8x6xf32>
+// VULKAN-NOT: mir.attention
+// VKREPORT-LABEL: === rlx dispatch report: @attention_gqa, target 'vulkan' ===
+// VKREPORT-NEXT:   mir.attention: rewritten
+// VKREPORT-NEXT:   mir.binary: native
+// VKREPORT-NEXT:   mir.broadcast: native
+
 // The chain fuses back into the ops it came from.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-legalize-for-target),rlx-attach-target{target=cpu replace=true},func.func(mir-fuse-attention))" | FileCheck %s --check-prefix=ROUNDTRIP
 // ROUNDTRIP-LABEL: func.func @attention(
@@ -472,3 +492,7 @@ func.func @attention(%q: tensor<1x4x2x8xf32>, %k: tensor<1x6x2x8xf32>, %v: tenso
 // ROUNDTRIP-NEXT: %[[A:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 : tensor<1x4x2x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
 // ROUNDTRIP-NEXT: %[[C:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 causal : tensor<1x4x2x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
 // ROUNDTRIP-NEXT: return %[[A]], %[[C]]
+// ROUNDTRIP-LABEL: func.func @attention_gqa(
+// ROUNDTRIP-SAME: %[[Q:[^:]+]]: tensor<1x4x4x8xf32>, %[[K:[^:]+]]: tensor<1x6x2x8xf32>, %[[V:[^:]+]]: tensor<1x6x2x8xf32>)
+// ROUNDTRIP-NEXT: %[[A:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 causal : tensor<1x4x4x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>
+// ROUNDTRIP-NEXT: return %[[A]]
