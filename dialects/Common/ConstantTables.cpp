@@ -1,6 +1,7 @@
 //===- ConstantTables.cpp - Constant tables the compiler materializes -----===//
 #include "dialects/Common/ConstantTables.h"
 
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -43,17 +44,67 @@ std::string mlir::rlx::causalMaskSizeProblem(StringRef kind, int64_t seqQ,
          std::to_string(kMaxConstantElements) + " constant elements";
 }
 
+/// Whether query i sees key j in a [seqQ, seqK] causal or sliding-window
+/// mask (the mask adds 0 there, -inf elsewhere).
+static bool maskKeeps(int64_t i, int64_t j, int64_t seqQ, int64_t seqK,
+                      std::optional<int64_t> window) {
+  int64_t last = i + (seqK - seqQ);
+  return j <= last && (!window || j > last - *window);
+}
+
+/// Whether the [seqQ, seqK] table of `Word`s at `raw` (one element when
+/// `splat`) holds `keep` where maskKeeps and `drop` elsewhere.
+template <typename Word>
+static bool maskMatches(const char *raw, bool splat, uint64_t keep,
+                        uint64_t drop, int64_t seqQ, int64_t seqK,
+                        std::optional<int64_t> window) {
+  for (int64_t i = 0; i < seqQ; ++i)
+    for (int64_t j = 0; j < seqK; ++j) {
+      Word word;
+      std::memcpy(&word, raw + (splat ? 0 : (i * seqK + j) * sizeof(Word)),
+                  sizeof(Word));
+      if (word != (maskKeeps(i, j, seqQ, seqK, window) ? keep : drop))
+        return false;
+    }
+  return true;
+}
+
+/// The mask's palette in `type`: 0 and -inf.
+static std::array<APFloat, 2> causalMaskPalette(FloatType type) {
+  const llvm::fltSemantics &sem = type.getFloatSemantics();
+  return {APFloat::getZero(sem), APFloat::getInf(sem, /*Negative=*/true)};
+}
+
 DenseElementsAttr mlir::rlx::causalMaskConstant(int64_t seqQ, int64_t seqK,
                                                 std::optional<int64_t> window,
                                                 FloatType type) {
-  const llvm::fltSemantics &sem = type.getFloatSemantics();
-  APFloat palette[] = {APFloat::getZero(sem),
-                       APFloat::getInf(sem, /*Negative=*/true)};
   return paletteConstant(
-      RankedTensorType::get({seqQ, seqK}, type), palette, [&](int64_t n) {
-        int64_t i = n / seqK, j = n % seqK;
-        int64_t last = i + (seqK - seqQ);
-        bool visible = j <= last && (!window || j > last - *window);
-        return visible ? 0u : 1u;
+      RankedTensorType::get({seqQ, seqK}, type), causalMaskPalette(type),
+      [&](int64_t n) {
+        return maskKeeps(n / seqK, n % seqK, seqQ, seqK, window) ? 0u : 1u;
       });
+}
+
+bool mlir::rlx::isCausalMaskConstant(Attribute value, int64_t seqQ,
+                                     int64_t seqK,
+                                     std::optional<int64_t> window,
+                                     FloatType type) {
+  auto attr = dyn_cast<DenseFPElementsAttr>(value);
+  if (!attr || attr.getType() != RankedTensorType::get({seqQ, seqK}, type))
+    return false;
+  std::array<APFloat, 2> palette = causalMaskPalette(type);
+  uint64_t keep = palette[0].bitcastToAPInt().getZExtValue(),
+           drop = palette[1].bitcastToAPInt().getZExtValue();
+  const char *raw = attr.getRawData().data();
+  switch (type.getWidth()) {
+  case 16:
+    return maskMatches<uint16_t>(raw, attr.isSplat(), keep, drop, seqQ, seqK,
+                                 window);
+  case 32:
+    return maskMatches<uint32_t>(raw, attr.isSplat(), keep, drop, seqQ, seqK,
+                                 window);
+  default:
+    return maskMatches<uint64_t>(raw, attr.isSplat(), keep, drop, seqQ, seqK,
+                                 window);
+  }
 }

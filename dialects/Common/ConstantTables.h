@@ -42,6 +42,11 @@ DenseElementsAttr causalMaskConstant(int64_t seqQ, int64_t seqK,
                                      std::optional<int64_t> window,
                                      FloatType type);
 
+/// True when `value` is causalMaskConstant(seqQ, seqK, window, type), bit
+/// for bit, compared in place instead of building the table to compare.
+bool isCausalMaskConstant(Attribute value, int64_t seqQ, int64_t seqK,
+                          std::optional<int64_t> window, FloatType type);
+
 } // namespace mlir::rlx
 
 #endif // RLX_DIALECTS_COMMON_CONSTANTTABLES_H

@@ -17,7 +17,6 @@
 #include "passes/MIR/Passes.h"
 
 #include <cmath>
-#include <functional>
 
 namespace mlir::rlx::mir {
 #define GEN_PASS_DEF_MIRFUSEATTENTION
@@ -120,11 +119,10 @@ static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
   if (auto op = mask.getDefiningOp<CausalMaskOp>())
     return op.getKind() == MaskKind::causal && !op.getWindow();
   auto cst = mask.getDefiningOp<ConstantOp>();
-  if (!cst || ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
-      !causalMaskSizeProblem("causal", seqQ, seqK).empty())
+  if (!cst || ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK))
     return false;
-  return cst.getValue() ==
-         causalMaskConstant(seqQ, seqK, std::nullopt, element);
+  return isCausalMaskConstant(cst.getValue(), seqQ, seqK, std::nullopt,
+                              element);
 }
 
 /// The softmax's scores without their scale and mask: (scores, scale,
@@ -333,6 +331,17 @@ void mlir::rlx::mir::populateAttentionFusionPatterns(
   patterns.add<FuseAttentionPattern>(patterns.getContext(), opts);
 }
 
+/// Whether `v` is a matmul, or a binary with one within `binaries` more
+/// binaries (the scale and the mask) on either side.
+static bool reachesMatmul(Value v, int binaries) {
+  if (v.getDefiningOp<MatmulOp>())
+    return true;
+  auto binary = v.getDefiningOp<BinaryOp>();
+  return binary && binaries > 0 &&
+         (reachesMatmul(binary.getLhs(), binaries - 1) ||
+          reachesMatmul(binary.getRhs(), binaries - 1));
+}
+
 void mlir::rlx::mir::diagnoseAttentionFusion(func::FuncOp func,
                                              const FusionOptions &opts) {
   // A matmul of a softmax of (scaled, masked) products is an attention that
@@ -341,17 +350,7 @@ void mlir::rlx::mir::diagnoseAttentionFusion(func::FuncOp func,
     auto softmax = context.getLhs().getDefiningOp<SoftmaxOp>();
     if (!softmax)
       return;
-    // Up to two binaries (mask, scale) between the softmax and a matmul,
-    // on either side.
-    std::function<bool(Value, int)> reachesMatmul = [&](Value v, int depth) {
-      if (v.getDefiningOp<MatmulOp>())
-        return true;
-      auto binary = v.getDefiningOp<BinaryOp>();
-      return binary && depth < 2 &&
-             (reachesMatmul(binary.getLhs(), depth + 1) ||
-              reachesMatmul(binary.getRhs(), depth + 1));
-    };
-    if (!reachesMatmul(softmax.getInput(), 0))
+    if (!reachesMatmul(softmax.getInput(), 2))
       return;
     std::string why;
     if (failed(matchAttention(context, opts, why)))
