@@ -51,10 +51,14 @@ namespace mlir::rlx {
 using namespace mlir;
 using namespace mlir::rlx;
 
-bool mlir::rlx::isPlainF32(Value v, int64_t rank) {
+/// A static memref of `rank` with unit innermost stride and static strides,
+/// of f32 or (with `halfToo`) f16 / bf16 elements.
+static bool isPlainFloat(Value v, int64_t rank, bool halfToo) {
   auto type = dyn_cast<MemRefType>(v.getType());
-  if (!type || !type.getElementType().isF32() || type.getRank() != rank ||
-      !type.hasStaticShape())
+  if (!type || type.getRank() != rank || !type.hasStaticShape())
+    return false;
+  Type element = type.getElementType();
+  if (!element.isF32() && !(halfToo && (element.isF16() || element.isBF16())))
     return false;
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -63,50 +67,87 @@ bool mlir::rlx::isPlainF32(Value v, int64_t rank) {
   return strides.back() == 1 && llvm::none_of(strides, ShapedType::isDynamic);
 }
 
+bool mlir::rlx::isPlainF32(Value v, int64_t rank) {
+  return isPlainFloat(v, rank, /*halfToo=*/false);
+}
+
+/// An operand the microkernel converts to f32 as it reads it.
+static bool isPlainOperand(Value v, int64_t rank) {
+  return isPlainFloat(v, rank, /*halfToo=*/true);
+}
+
 namespace {
 
-/// How an epilogue input is indexed by the output's (i, j).
-enum class InputIndexing { rowCol, col, row, scalar };
+/// How an epilogue input is indexed by the output's (i, j); `product` is C
+/// itself, read by an epilogue that writes elsewhere.
+enum class InputIndexing { rowCol, col, row, scalar, product };
 
-/// A fusable epilogue: its op and how each input is indexed.
+/// A fusable epilogue: its op, how each input is indexed, and where it
+/// writes: C itself, or (reading C as an input) another memref of C's
+/// shape, whose elements may be f16 / bf16.
 struct Epilogue {
   linalg::GenericOp op;
   SmallVector<InputIndexing> indexing;
+  Value dest;
 };
 
-/// The epilogue generic that reads and writes `out` right after `matmul`.
+/// A memref of f32, f16 or bf16 (read element by element).
+bool isFloatMemref(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type)
+    return false;
+  Type element = type.getElementType();
+  return element.isF32() || element.isF16() || element.isBF16();
+}
+
+/// The epilogue generic right after `matmul` that reads and writes `out`,
+/// or reads `out` and writes a memref of its shape.
 std::optional<Epilogue> epilogueAfter(Operation *matmul, Value out) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(matmul->getNextNode());
-  if (!generic || generic.getNumDpsInits() != 1 ||
-      generic.getDpsInits()[0] != out || generic.getNumLoops() != 2 ||
+  if (!generic || generic.getNumDpsInits() != 1 || generic.getNumLoops() != 2 ||
       generic.getNumReductionLoops() != 0 || !generic.hasPureBufferSemantics())
+    return std::nullopt;
+  Value dest = generic.getDpsInits()[0];
+  Block &body = generic.getRegion().front();
+  if (dest != out &&
+      (!isPlainOperand(dest, 2) || !body.getArguments().back().use_empty() ||
+       cast<MemRefType>(dest.getType()).getShape() !=
+           cast<MemRefType>(out.getType()).getShape()))
     return std::nullopt;
   MLIRContext *ctx = generic.getContext();
   AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx);
-  if (generic.getIndexingMapsArray().back() !=
-      AffineMap::get(2, 0, {i, j}, ctx))
+  AffineMap rowCol = AffineMap::get(2, 0, {i, j}, ctx);
+  if (generic.getIndexingMapsArray().back() != rowCol)
     return std::nullopt;
-  Epilogue epilogue{generic, {}};
+  Epilogue epilogue{generic, {}, dest};
+  bool readsProduct = false;
   for (OpOperand *input : generic.getDpsInputOperands()) {
     Value v = input->get();
-    if (v == out || !isa<MemRefType>(v.getType()) ||
-        !cast<MemRefType>(v.getType()).getElementType().isF32())
-      return std::nullopt;
-    ArrayRef<AffineExpr> results =
-        generic.getMatchingIndexingMap(input).getResults();
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    if (v == out) {
+      // C read as an input: only by an epilogue that writes elsewhere, once.
+      if (dest == out || readsProduct || map != rowCol)
+        return std::nullopt;
+      readsProduct = true;
+      epilogue.indexing.push_back(InputIndexing::product);
+      continue;
+    }
+    ArrayRef<AffineExpr> results = map.getResults();
     int64_t rank = results.size();
-    if (rank == 2 && results[0] == i && results[1] == j && isPlainF32(v, 2))
+    if (rank == 2 && results[0] == i && results[1] == j && isPlainOperand(v, 2))
       epilogue.indexing.push_back(InputIndexing::rowCol);
-    else if (rank == 1 && results[0] == j && isPlainF32(v, 1))
+    else if (rank == 1 && results[0] == j && isPlainOperand(v, 1))
       epilogue.indexing.push_back(InputIndexing::col);
-    else if (rank == 1 && results[0] == i)
+    else if (rank == 1 && results[0] == i && isFloatMemref(v))
       epilogue.indexing.push_back(InputIndexing::row);
-    else if (rank == 0)
+    else if (rank == 0 && isFloatMemref(v))
       epilogue.indexing.push_back(InputIndexing::scalar);
     else
       return std::nullopt;
   }
-  for (Operation &op : generic.getRegion().front().without_terminator())
+  if (dest != out && !readsProduct)
+    return std::nullopt;
+  for (Operation &op : body.without_terminator())
     if (!isWidenableElementwise(&op) &&
         !(isa<arith::ConstantOp>(op) &&
           isWidenableScalarType(op.getResult(0).getType())))
@@ -137,12 +178,15 @@ class MicrokernelEmitter {
 public:
   /// `bm` is B [K, N] row-major, or with `panels` B's panels [N / W, K, W]
   /// (W the strip width), which the code reads as they are.
+  /// `panelAllocas`: the panels earlier emitters allocated, which this one
+  /// reuses where the shape matches, and to which it adds its own.
   MicrokernelEmitter(OpBuilder &b, Location loc, Tile tile, Value a, Value bm,
                      Value c, bool zeroInit,
                      const std::optional<Epilogue> &epilogue,
+                     SmallVectorImpl<memref::AllocaOp> &panelAllocas,
                      bool panels = false)
       : b(b), loc(loc), tile(tile), a(a), bm(bm), c(c), zeroInit(zeroInit),
-        panels(panels), epilogue(epilogue) {
+        panels(panels), epilogue(epilogue), panelAllocas(panelAllocas) {
     ArrayRef<int64_t> as = cast<MemRefType>(a.getType()).getShape();
     ArrayRef<int64_t> cs = cast<MemRefType>(c.getType()).getShape();
     m = cs[0];
@@ -179,9 +223,23 @@ private:
         loc, VectorType::get({tile.lanes}, b.getI1Type()),
         ValueRange{index(width)});
   }
-  /// A vector at `indices` of a memref with contiguous rows; with `width`
-  /// below the lane count, masked (zero past `width`).
+  /// A vector at `indices` of a memref with contiguous rows, of its element
+  /// type; with `width` below the lane count, masked (zero past `width`).
   Value loadRow(Value memref, ValueRange indices, int64_t width);
+  /// The same, extended to f32 (A and B may be f16 / bf16).
+  Value loadRowF32(Value memref, ValueRange indices, int64_t width) {
+    return toF32(loadRow(memref, indices, width));
+  }
+  /// `x` (a scalar or vector of f32, f16 or bf16) as f32.
+  Value toF32(Value x) {
+    Type f32 = b.getF32Type();
+    if (getElementTypeOrSelf(x.getType()) == f32)
+      return x;
+    Type type = f32;
+    if (auto vector = dyn_cast<VectorType>(x.getType()))
+      type = vector.clone(f32);
+    return b.create<arith::ExtFOp>(loc, type, x);
+  }
   void storeRow(Value memref, ValueRange indices, Value value, int64_t width);
   /// scf.for over [start, end) by `step`, the body built by `body(iv)`.
   template <typename Body>
@@ -212,6 +270,7 @@ private:
   /// Whether `bm` is B's panels (no packing).
   bool panels;
   const std::optional<Epilogue> &epilogue;
+  SmallVectorImpl<memref::AllocaOp> &panelAllocas;
   int64_t m, n, k, stripWidth, mBlock, nBlock, kBlock;
   /// Whether each microkernel prefetches the next tile's rows of C.
   bool prefetchC;
@@ -226,12 +285,14 @@ private:
 
 Value MicrokernelEmitter::loadRow(Value memref, ValueRange indices,
                                   int64_t width) {
+  auto type = VectorType::get(
+      {tile.lanes}, cast<MemRefType>(memref.getType()).getElementType());
   if (width >= tile.lanes)
-    return b.create<vector::LoadOp>(loc, vecType(), memref, indices);
+    return b.create<vector::LoadOp>(loc, type, memref, indices);
   Value zero = b.create<arith::ConstantOp>(
-      loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f));
-  return b.create<vector::MaskedLoadOp>(loc, vecType(), memref, indices,
-                                        mask(width), zero);
+      loc, type, cast<TypedAttr>(b.getZeroAttr(type)));
+  return b.create<vector::MaskedLoadOp>(loc, type, memref, indices, mask(width),
+                                        zero);
 }
 
 void MicrokernelEmitter::storeRow(Value memref, ValueRange indices, Value value,
@@ -268,20 +329,21 @@ void MicrokernelEmitter::emit() {
     auto fn = isa<func::FuncOp>(parent)
                   ? cast<func::FuncOp>(parent)
                   : parent->getParentOfType<func::FuncOp>();
-    b.setInsertionPointToStart(&fn.getBody().front());
-    IntegerAttr align = b.getI64IntegerAttr(64);
+    auto scratch = [&](ArrayRef<int64_t> shape) -> Value {
+      auto type = MemRefType::get(shape, b.getF32Type());
+      for (memref::AllocaOp alloca : panelAllocas)
+        if (alloca.getType() == type && alloca->getParentOp() == fn)
+          return alloca;
+      b.setInsertionPointToStart(&fn.getBody().front());
+      auto alloca =
+          b.create<memref::AllocaOp>(loc, type, b.getI64IntegerAttr(64));
+      panelAllocas.push_back(alloca);
+      return alloca;
+    };
     if (!panels)
-      packedB = b.create<memref::AllocaOp>(
-          loc,
-          MemRefType::get({nBlock / stripWidth, kBlock, stripWidth},
-                          b.getF32Type()),
-          align);
+      packedB = scratch({nBlock / stripWidth, kBlock, stripWidth});
     if (packA)
-      packedA = b.create<memref::AllocaOp>(
-          loc,
-          MemRefType::get({mBlock / tile.rows, tile.rows, kBlock},
-                          b.getF32Type()),
-          align);
+      packedA = scratch({mBlock / tile.rows, tile.rows, kBlock});
   }
   // Blocks have dynamic sizes (the last may be partial); only the register
   // tile and strip sizes are static, so each microkernel shape is emitted
@@ -315,8 +377,8 @@ void MicrokernelEmitter::emitKBlock(Value col0, Value cols, Value kStart,
     Value row = b.create<arith::AddIOp>(loc, kStart, kk);
     Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
     for (int64_t v = 0; v * tile.lanes < width; ++v) {
-      Value x = loadRow(bm, ValueRange{row, add(col, v * tile.lanes)},
-                        width - v * tile.lanes);
+      Value x = loadRowF32(bm, ValueRange{row, add(col, v * tile.lanes)},
+                           width - v * tile.lanes);
       b.create<vector::StoreOp>(loc, x, packedB,
                                 ValueRange{strip, kk, index(v * tile.lanes)});
     }
@@ -359,10 +421,12 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Strips strips, Value kStart,
         Value lanes = b.create<vector::CreateMaskOp>(
             loc, VectorType::get({tile.lanes}, b.getI1Type()),
             ValueRange{left});
+        auto type = VectorType::get(
+            {tile.lanes}, cast<MemRefType>(a.getType()).getElementType());
         Value zero = b.create<arith::ConstantOp>(
-            loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f));
-        Value x = b.create<vector::MaskedLoadOp>(
-            loc, vecType(), a, ValueRange{rowIndex, ka}, lanes, zero);
+            loc, type, cast<TypedAttr>(b.getZeroAttr(type)));
+        Value x = toF32(b.create<vector::MaskedLoadOp>(
+            loc, type, a, ValueRange{rowIndex, ka}, lanes, zero));
         b.create<vector::MaskedStoreOp>(loc, packedA,
                                         ValueRange{t, index(r), kk}, lanes, x);
       });
@@ -473,6 +537,8 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
                                                     nloc, row, constant(r))
                                                   .getResult(),
                                      ka});
+          if (!x.getType().isF32()) // f16 / bf16 A read in place
+            x = nb.create<arith::ExtFOp>(nloc, nb.getF32Type(), x);
           Value splat = nb.create<vector::BroadcastOp>(nloc, vecType(), x);
           for (int64_t v = 0; v < vectors; ++v)
             next.push_back(nb.create<vector::FMAOp>(nloc, splat, bv[v],
@@ -481,6 +547,23 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
         nb.create<scf::YieldOp>(nloc, next);
       });
   SmallVector<Value> accs(forOp.getResults().begin(), forOp.getResults().end());
+  auto store = [&](Value memref, ArrayRef<Value> values) {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t v = 0; v < vectors; ++v)
+        storeRow(memref, ValueRange{add(row, r), add(col, v * tile.lanes)},
+                 values[r * vectors + v], width - v * tile.lanes);
+  };
+  if (epilogue && epilogue->dest != c) {
+    // The epilogue writes elsewhere: its results after the last K block,
+    // the partial sums into C before.
+    auto ifOp = b.create<scf::IfOp>(loc, last, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    store(epilogue->dest, applyEpilogue(accs, row, rows, col, width));
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    store(c, accs);
+    return;
+  }
   if (epilogue) {
     // The epilogue on the registers, after the last K block only.
     auto ifOp = b.create<scf::IfOp>(loc, forOp.getResultTypes(), last,
@@ -494,10 +577,7 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
     }
     accs.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t v = 0; v < vectors; ++v)
-      storeRow(c, ValueRange{add(row, r), add(col, v * tile.lanes)},
-               accs[r * vectors + v], width - v * tile.lanes);
+  store(c, accs);
 }
 
 SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
@@ -531,9 +611,13 @@ SmallVector<Value> MicrokernelEmitter::applyEpilogue(ArrayRef<Value> accs,
           widener.mapScalar(arg,
                             b.create<memref::LoadOp>(loc, input, ValueRange{}));
           break;
+        case InputIndexing::product:
+          widener.map(arg, accs[r * vectors + v]);
+          break;
         }
       }
-      widener.map(body.getArguments().back(), accs[r * vectors + v]);
+      if (epilogue->dest == c)
+        widener.map(body.getArguments().back(), accs[r * vectors + v]);
       for (Operation &inner : body.without_terminator()) {
         bool uniform = llvm::none_of(
             inner.getOperands(), [&](Value x) { return widener.isVector(x); });
@@ -595,9 +679,15 @@ struct CpuMatmulMicrokernel
       targetLanes = *fromTarget;
     }
     Tile tile = tileShape(targetLanes);
+    panelAllocas.clear();
     for (Operation *op : matmuls)
       rewrite(op, tile);
   }
+
+  /// The panels allocated so far (products of one function run one after
+  /// the other: those whose panels have one shape share them, as a
+  /// half-float product's tiles do, ContractionKernels.cpp).
+  SmallVector<memref::AllocaOp> panelAllocas;
 
   /// A panel matmul (rlx-cpu-pack-params): C [M, N] += A x B's panels
   /// [N / W, K, W], its strips W wide. Left to the loops (correct, slow)
@@ -623,7 +713,7 @@ struct CpuMatmulMicrokernel
     std::optional<Epilogue> epilogue = epilogueAfter(op, c);
     OpBuilder b(op);
     MicrokernelEmitter(b, op->getLoc(), tile, a, panels, c, bool(fill),
-                       epilogue, /*panels=*/true)
+                       epilogue, panelAllocas, /*panels=*/true)
         .emit();
     eraseReplaced(op, fill, epilogue);
     if (expand->use_empty())
@@ -649,7 +739,8 @@ struct CpuMatmulMicrokernel
     int64_t rank = batched ? 3 : 2;
     Value a = linalgOp.getDpsInputs()[0], bm = linalgOp.getDpsInputs()[1],
           c = linalgOp.getDpsInits()[0];
-    if (!isPlainF32(a, rank) || !isPlainF32(bm, rank) || !isPlainF32(c, rank))
+    if (!isPlainOperand(a, rank) || !isPlainOperand(bm, rank) ||
+        !isPlainF32(c, rank))
       return;
     ArrayRef<int64_t> as = cast<MemRefType>(a.getType()).getShape();
     ArrayRef<int64_t> cs = cast<MemRefType>(c.getType()).getShape();
@@ -663,7 +754,9 @@ struct CpuMatmulMicrokernel
     OpBuilder b(op);
     Location loc = op->getLoc();
     if (!batched) {
-      MicrokernelEmitter(b, loc, tile, a, bm, c, bool(fill), epilogue).emit();
+      MicrokernelEmitter(b, loc, tile, a, bm, c, bool(fill), epilogue,
+                         panelAllocas)
+          .emit();
     } else {
       auto loop =
           b.create<scf::ForOp>(loc, b.create<arith::ConstantIndexOp>(loc, 0),
@@ -689,7 +782,7 @@ struct CpuMatmulMicrokernel
       };
       std::optional<Epilogue> none;
       MicrokernelEmitter(b, loc, tile, slice(a), slice(bm), slice(c),
-                         bool(fill), none)
+                         bool(fill), none, panelAllocas)
           .emit();
     }
     eraseReplaced(op, fill, epilogue);

@@ -23,6 +23,10 @@ bool mlir::rlx::isWidenableScalarType(Type type) {
   return type.isF32() || type.isInteger(1);
 }
 
+bool mlir::rlx::isWidenableMemoryType(Type type) {
+  return type.isF32() || type.isF16() || type.isBF16();
+}
+
 bool mlir::rlx::isWidenableElementwise(Operation *op) {
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return false;
@@ -30,6 +34,9 @@ bool mlir::rlx::isWidenableElementwise(Operation *op) {
       !op->hasTrait<OpTrait::Elementwise>() || !isPure(op) ||
       op->getNumResults() != 1)
     return false;
+  if (isa<arith::ExtFOp, arith::TruncFOp>(op))
+    return isWidenableMemoryType(op->getOperand(0).getType()) &&
+           isWidenableMemoryType(op->getResult(0).getType());
   auto widenable = [](Type t) { return isWidenableScalarType(t); };
   return llvm::all_of(op->getOperandTypes(), widenable) &&
          llvm::all_of(op->getResultTypes(), widenable);

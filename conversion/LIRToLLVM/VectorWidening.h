@@ -26,9 +26,15 @@ FailureOr<int64_t> targetF32Lanes(Operation *op);
 /// True for a scalar type the vectorizers widen: f32 or i1.
 bool isWidenableScalarType(Type type);
 
+/// True for an element type the vectorizers load and store as vectors: f32,
+/// f16 or bf16 (arithmetic on the half floats is not widened; only their
+/// conversions to and from f32 are).
+bool isWidenableMemoryType(Type type);
+
 /// True when `op` is a pure, elementwise arith or math op (no region) whose
-/// operands and results all have widenable scalar types; such an op computes
-/// the same thing lane by lane on vectors.
+/// operands and results all have widenable scalar types, or an extf / truncf
+/// between f32 and f16 / bf16; such an op computes the same thing lane by
+/// lane on vectors.
 bool isWidenableElementwise(Operation *op);
 
 /// Maps scalar values of a region to their vector counterparts while it is

@@ -2,10 +2,11 @@
 //
 // rlx-cpu-vectorize-loops: an innermost `scf.for` with unit step whose body
 // is straight-line elementwise arithmetic on
-//   - loads and stores at [invariant..., iv] of f32 memrefs with unit
-//     innermost stride (contiguous; i1 memrefs hold a byte per element, not
-//     the bits of a vector<i1>), and loads at loop-invariant indices
-//     (uniform),
+//   - loads and stores at [invariant..., iv] of f32, f16 or bf16 memrefs
+//     with unit innermost stride (contiguous; i1 memrefs hold a byte per
+//     element, not the bits of a vector<i1>), and loads at loop-invariant
+//     indices (uniform); half-float values only pass through extf / truncf
+//     (their arithmetic is not widened),
 //   - loop-carried f32 values, each used once by the combining op (addf,
 //     mulf, maximumf, minimumf, maxnumf, minnumf) that yields its next value
 //     (a reduction),
@@ -149,7 +150,8 @@ std::string LoopVectorizer::analyze() {
       if (!invariant(load.getMemRef()))
         return "memref defined in the loop";
       if (*contiguous) {
-        if (!load.getType().isF32() || !hasContiguousRows(load.getMemRefType()))
+        if (!isWidenableMemoryType(load.getType()) ||
+            !hasContiguousRows(load.getMemRefType()))
           return "contiguous load of a non-widenable type or strided rows";
         plan.varying.insert(&op);
         contiguousReads.push_back({load.getMemRef(), load.getIndices()});
@@ -161,7 +163,7 @@ std::string LoopVectorizer::analyze() {
     if (auto store = dyn_cast<memref::StoreOp>(op)) {
       std::optional<bool> contiguous = accessIsContiguous(store.getIndices());
       if (!contiguous || !*contiguous || !invariant(store.getMemRef()) ||
-          !store.getValue().getType().isF32() ||
+          !isWidenableMemoryType(store.getValue().getType()) ||
           !hasContiguousRows(store.getMemRefType()))
         return "store is not contiguous along the loop";
       stored.insert(store.getMemRef());

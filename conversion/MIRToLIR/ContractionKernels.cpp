@@ -192,6 +192,116 @@ static void buildMatmulLoops(OpBuilder &b, Location loc, Value lhs, Value rhs,
   });
 }
 
+/// The largest f32 tile of a half-float product's output the kernel keeps
+/// on the stack (64 KiB): rows x columns.
+static constexpr int64_t kHalfTileRows = 64, kHalfTileCols = 256;
+
+/// A static [rows, cols] window at (i, j) of a 2-D memref (the memref itself
+/// when that is all of it).
+static Value window2d(OpBuilder &b, Location loc, Value memref, Value i,
+                      Value j, int64_t rows, int64_t cols) {
+  ArrayRef<int64_t> shape = shapeOf(memref);
+  if (shape[0] == rows && shape[1] == cols)
+    return memref;
+  OpFoldResult one = b.getIndexAttr(1);
+  return b.create<memref::SubViewOp>(
+      loc, memref, ArrayRef<OpFoldResult>{i, j},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(rows), b.getIndexAttr(cols)},
+      ArrayRef<OpFoldResult>{one, one});
+}
+
+/// f16 / bf16 [M, K] x [K, N] (+ a bias of rank <= 1): tile by tile of the
+/// output (kHalfTileRows x kHalfTileCols, then the edge tiles, every tile
+/// static), the product of the tile's rows and columns accumulates in f32
+/// into a stack tile (a linalg.matmul of half-float inputs and an f32
+/// output: each product's operands extended), then out = act(tile + bias)
+/// truncated once. The stack tile bounds the f32 partial sums whatever M
+/// and N are; on the CPU the microkernel takes each tile's fill, matmul and
+/// epilogue, converts A and B while it packs them and keeps the sums in
+/// registers (docs/CPUBackend.md, "Half-float matmuls").
+static void buildHalfMatmulTiles(OpBuilder &b, Location loc, Value lhs,
+                                 Value rhs, Value bias, Activation act,
+                                 Value out) {
+  int64_t m = shapeOf(out)[0], n = shapeOf(out)[1], k = shapeOf(lhs)[1];
+  int64_t tileRows = std::min(m, kHalfTileRows);
+  int64_t tileCols = std::min(n, kHalfTileCols);
+  Type f32 = b.getF32Type(), element = elementTypeOf(out);
+  // At the kernel's top level: an alloca inside a loop (a shared matmul's
+  // loop over its weights) would grow the stack per iteration.
+  Value tile;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Operation *outer = nullptr;
+    for (Operation *parent = b.getInsertionBlock()->getParentOp();
+         isa<scf::ForOp, scf::IfOp>(parent); parent = parent->getParentOp())
+      outer = parent;
+    if (outer)
+      b.setInsertionPoint(outer);
+    tile = b.create<memref::AllocaOp>(
+        loc, MemRefType::get({tileRows, tileCols}, f32));
+  }
+  auto index = [&](int64_t v) { return indexConstant(b, loc, v); };
+  Value zero = index(0);
+  auto emitTile = [&](Value i, Value j, int64_t rows, int64_t cols) {
+    // Every window first: the fill, the product and the epilogue must be
+    // adjacent for the microkernel to take them as one.
+    Value acc = window2d(b, loc, tile, zero, zero, rows, cols);
+    Value lhsRows = window2d(b, loc, lhs, i, zero, rows, k);
+    Value rhsCols = window2d(b, loc, rhs, zero, j, k, cols);
+    Value outTile = window2d(b, loc, out, i, j, rows, cols);
+    SmallVector<Value> inputs = {acc};
+    if (bias && shapeOf(bias).size() == 1 && shapeOf(bias)[0] == n && n > 1)
+      inputs.push_back(cols == n
+                           ? bias
+                           : b.create<memref::SubViewOp>(
+                                 loc, bias, ArrayRef<OpFoldResult>{j},
+                                 ArrayRef<OpFoldResult>{b.getIndexAttr(cols)},
+                                 ArrayRef<OpFoldResult>{b.getIndexAttr(1)}));
+    else if (bias)
+      inputs.push_back(bias);
+    b.create<linalg::FillOp>(loc, ValueRange{zeroOf(b, loc, f32)},
+                             ValueRange{acc});
+    b.create<linalg::MatmulOp>(loc, ValueRange{lhsRows, rhsCols},
+                               ValueRange{acc});
+    buildElementwise(b, loc, inputs, outTile,
+                     [&](OpBuilder &nb, Location nloc, ValueRange e) {
+                       Value v = e[0];
+                       if (bias)
+                         v = nb.create<arith::AddFOp>(
+                             nloc, v, buildCast(nb, nloc, e[1], f32));
+                       return buildCast(nb, nloc,
+                                        buildActivation(nb, nloc, act, v),
+                                        element);
+                     });
+  };
+  // Full tiles, then the edge column, row and corner: each its own static
+  // shape, so that every product is one the microkernel takes.
+  int64_t fullRows = m / tileRows * tileRows,
+          fullCols = n / tileCols * tileCols;
+  int64_t restRows = m - fullRows, restCols = n - fullCols;
+  auto forTiles = [&](int64_t end, int64_t step, auto body) {
+    if (end == step)
+      return body(zero);
+    auto loop = b.create<scf::ForOp>(loc, zero, index(end), index(step));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  };
+  forTiles(fullRows, tileRows, [&](Value i) {
+    forTiles(fullCols, tileCols,
+             [&](Value j) { emitTile(i, j, tileRows, tileCols); });
+    if (restCols)
+      emitTile(i, index(fullCols), tileRows, restCols);
+  });
+  if (restRows) {
+    forTiles(fullCols, tileCols, [&](Value j) {
+      emitTile(index(fullRows), j, restRows, tileCols);
+    });
+    if (restCols)
+      emitTile(index(fullRows), index(fullCols), restRows, restCols);
+  }
+}
+
 /// True when the memrefs are f32 and none is empty: products a BLAS routine
 /// computes (an empty one is no work for generated code).
 static bool sgemmOperands(ValueRange memrefs) {
@@ -204,14 +314,26 @@ void kernels::buildMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
                           Value bias, Activation act, Value out,
                           StringRef libraryCall) {
   Type element = elementTypeOf(out);
-  if (isHalfFloat(element))
-    return buildMatmulLoops(b, loc, lhs, rhs, bias, act, out);
   // [B..., M, K] x [K, N] with no bias or one that broadcasts along the rows:
   // the fill, the product and the epilogue all on the collapsed rows, so
   // that the CPU microkernel finds them on its one 2-D output.
   int64_t rl = shapeOf(lhs).size(), ro = shapeOf(out).size();
-  if (shapeOf(rhs).size() == 2 && rl > 2 &&
-      (!bias || shapeOf(bias).size() <= 1)) {
+  bool rowsCollapse =
+      shapeOf(rhs).size() == 2 && (!bias || shapeOf(bias).size() <= 1);
+  if (isHalfFloat(element)) {
+    // Tiles with f32 partial sums for plain 2-D products; loops for the
+    // rest (batched or empty products, biases of rank 2 and more).
+    bool empty = llvm::is_contained(shapeOf(lhs), 0) ||
+                 llvm::is_contained(shapeOf(rhs), 0);
+    if (!rowsCollapse || empty)
+      return buildMatmulLoops(b, loc, lhs, rhs, bias, act, out);
+    if (rl > 2) {
+      lhs = collapseDims(b, loc, lhs, 0, rl - 2);
+      out = collapseDims(b, loc, out, 0, ro - 2);
+    }
+    return buildHalfMatmulTiles(b, loc, lhs, rhs, bias, act, out);
+  }
+  if (rowsCollapse && rl > 2) {
     lhs = collapseDims(b, loc, lhs, 0, rl - 2);
     out = collapseDims(b, loc, out, 0, ro - 2);
   }

@@ -1445,18 +1445,20 @@ TEST(Matmul, F64) {
 // rounding to the dtype (roundingTol: 2^-11 / 2^-8 relative, and 2^-25
 // absolute for f16 subnormals).
 // Inputs are rounded to the dtype before the reference sees them.
-TEST(Matmul, F16) {
-  runMatmulCases({{{1, 1}, {1, 1}},
-                  {{17, 33}, {33, 65}},
-                  {{2, 1, 5, 7}, {3, 7, 4}},
-                  {{64, 64}, {64, 1024}}},
-                 DType::f16, kU);
-}
+// Besides the small and batched cases (loops), the CPU's tiles of f32
+// partial sums (64 x 256, ContractionKernels.cpp) and the microkernel's
+// edges: [130, 300] x [300, 600] has row and column edge tiles, three K
+// blocks and masked strips; [20, 70] x [70, 600] splits along N; [96, 100]
+// x [100, 544] splits in three with edge tiles in M, N and K.
+const std::vector<MatmulCase> kHalfMatmulCases = {
+    {{1, 1}, {1, 1}},       {{17, 33}, {33, 65}},    {{2, 1, 5, 7}, {3, 7, 4}},
+    {{64, 64}, {64, 1024}}, {{4, 17, 33}, {33, 9}},  {{130, 300}, {300, 600}},
+    {{20, 70}, {70, 600}},  {{96, 100}, {100, 544}},
+};
 
-TEST(Matmul, Bf16) {
-  runMatmulCases({{{17, 33}, {33, 65}}, {{4, 17, 33}, {33, 9}}}, DType::bf16,
-                 kU);
-}
+TEST(Matmul, F16) { runMatmulCases(kHalfMatmulCases, DType::f16, kU); }
+
+TEST(Matmul, Bf16) { runMatmulCases(kHalfMatmulCases, DType::bf16, kU); }
 
 // Integer matmuls are exact (values small enough not to wrap).
 TEST(Matmul, Integers) {
@@ -2697,6 +2699,83 @@ TEST_P(FusedMatmulTest, ActivationAndBias) {
 INSTANTIATE_TEST_SUITE_P(AllActivations, FusedMatmulTest,
                          ::testing::Values("none", "relu", "gelu", "gelu_tanh",
                                            "silu", "sigmoid", "tanh"));
+
+// f16 / bf16: act(lhs x rhs + bias) in f32 (the f32 case's bound), rounded
+// once to the dtype; inputs rounded to the dtype before the reference sees
+// them. On the CPU the bias and the activation run on the microkernel's
+// registers of each f32 tile and the truncation on the way out.
+TEST(FusedMatmul, HalfFloats) {
+  const std::vector<FusedCase> cases = {
+      {{17, 33}, {33, 65}, {65}},
+      {{130, 300}, {300, 600}, {600}},
+      {{3, 20, 70}, {70, 600}, {600}},
+      {{70, 40}, {40, 300}, {}},
+  };
+  for (DType dtype : {DType::f16, DType::bf16}) {
+    SCOPED_TRACE(elementName(dtype));
+    std::string elt = elementName(dtype);
+    auto rounded = [&](std::vector<float> v) {
+      return ref::map<float>(v, dtype == DType::f16 ? ref::roundToHalf
+                                                    : ref::roundToBf16);
+    };
+    auto bits = [&](const std::vector<float> &v) {
+      return dtype == DType::f16 ? halfBits(v) : bf16Bits(v);
+    };
+    Program p;
+    struct Data {
+      std::vector<double> a, b, bias;
+    };
+    std::vector<Data> data;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      const FusedCase &c = cases[i];
+      std::string n = std::to_string(i);
+      std::vector<float> a = uniform(ref::numElements(c.a), -1, 1, 2200 + i);
+      std::vector<float> b = uniform(ref::numElements(c.b), -1, 1, 2300 + i);
+      std::vector<float> bias =
+          uniform(ref::numElements(c.bias), -1, 1, 2400 + i);
+      ref::Sum r =
+          ref::matmul(toDouble(rounded(a)), c.a, toDouble(rounded(b)), c.b);
+      std::string operands = p.input("a" + n, c.a, dtype, bits(a)) + ", " +
+                             p.input("b" + n, c.b, dtype, bits(b));
+      std::string types = tensorType(c.a, elt) + ", " + tensorType(c.b, elt);
+      if (!c.bias.empty()) {
+        operands += ", " + p.input("c" + n, c.bias, dtype, bits(bias));
+        types += ", " + tensorType(c.bias, elt);
+      } else {
+        bias.clear();
+      }
+      data.push_back({toDouble(rounded(a)), toDouble(rounded(b)),
+                      toDouble(rounded(bias))});
+      p.op("%y" + n + " = mir.fused_matmul " + operands + " act = gelu : (" +
+           types + ") -> " + tensorType(r.shape, elt));
+      p.result("%y" + n, r.shape, dtype, "y" + n);
+    }
+    Outputs out;
+    if (!run(p, &out))
+      return;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      const FusedCase &c = cases[i];
+      SCOPED_TRACE(shapeName(c.a) + " x " + shapeName(c.b) + " bias " +
+                   shapeName(c.bias));
+      ref::Sum r = ref::matmul(data[i].a, c.a, data[i].b, c.b);
+      std::vector<double> want(r.value.size()), tol(r.value.size());
+      for (size_t j = 0; j < want.size(); ++j) {
+        double bias = 0;
+        if (!c.bias.empty())
+          bias = data[i].bias[ref::broadcastSource(c.bias, r.shape,
+                                                   ref::unravel(j, r.shape))];
+        double z = r.value[j] + bias;
+        want[j] = activation("gelu", z);
+        double zTol =
+            (c.a.back() + 2) * kU * (r.magnitude[j] + std::fabs(bias));
+        tol[j] = 1.2 * zTol + 8 * kU * (std::fabs(want[j]) + std::fabs(z)) +
+                 roundingTol(dtype, want[j]) + 1e-30;
+      }
+      expectWithin(get(out, "y" + std::to_string(i)), r.shape, dtype, want,
+                   tol);
+    }
+  }
+}
 
 // sum = (input + residual) + bias, rounded in f32 as the unfused adds:
 // exact. normed: the norm bound of the layer_norm / rms_norm cases,

@@ -120,16 +120,83 @@ func.func @batched(%a: memref<3x8x8xf32>, %b: memref<3x8x32xf32>, %c: memref<3x8
 
 // -----
 
-// Left alone: f64, a dynamic shape, a column-strided operand, a native call.
+// A half-float tile (ContractionKernels.cpp): bf16 A and B into an f32 stack
+// tile, the epilogue reading the tile and writing bf16 C. A and B are
+// extended to f32 as they are packed; after the last K block the epilogue
+// (bias extended, added, truncated) is stored into C, before it the partial
+// sums into the tile.
+// CHECK-LABEL: func.func @half_tile
+// CHECK-NOT:     linalg.
+// CHECK:         vector.load %{{.+}} : memref<20x40xbf16>, vector<16xbf16>
+// CHECK-NEXT:    arith.extf %{{.+}} : vector<16xbf16> to vector<16xf32>
+// CHECK:         vector.maskedload %{{.+}} : memref<10x20xbf16>, vector<16xi1>, vector<16xbf16> into vector<16xbf16>
+// CHECK-NEXT:    arith.extf %{{.+}} : vector<16xbf16> to vector<16xf32>
+// CHECK:         vector.fma
+// CHECK:         scf.if
+// CHECK:           vector.load %{{.+}} : memref<40xbf16>, vector<16xbf16>
+// CHECK:           arith.extf %{{.+}} : vector<16xbf16> to vector<16xf32>
+// CHECK:           arith.addf {{.*}} : vector<16xf32>
+// CHECK:           arith.truncf %{{.+}} : vector<16xf32> to vector<16xbf16>
+// CHECK:           vector.store %{{.+}}, %{{.+}} : memref<10x40xbf16>, vector<16xbf16>
+// CHECK:         } else {
+// CHECK:           vector.store %{{.+}}, %{{.+}} : memref<10x40xf32>, vector<16xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         return
+#hcol = affine_map<(d0, d1) -> (d1)>
+#hid = affine_map<(d0, d1) -> (d0, d1)>
+func.func @half_tile(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %bias: memref<40xbf16>, %c: memref<10x40xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloca() : memref<10x40xf32>
+  linalg.fill ins(%zero : f32) outs(%t : memref<10x40xf32>)
+  linalg.matmul ins(%a, %b : memref<10x20xbf16>, memref<20x40xbf16>) outs(%t : memref<10x40xf32>)
+  linalg.generic {indexing_maps = [#hid, #hcol, #hid], iterator_types = ["parallel", "parallel"]}
+      ins(%t, %bias : memref<10x40xf32>, memref<40xbf16>) outs(%c : memref<10x40xbf16>) {
+  ^bb0(%acc: f32, %in: bf16, %out: bf16):
+    %e = arith.extf %in : bf16 to f32
+    %s = arith.addf %acc, %e : f32
+    %r = arith.truncf %s : f32 to bf16
+    linalg.yield %r : bf16
+  }
+  return
+}
+
+// -----
+
+// Epilogues that write elsewhere are fused only when they read the product
+// (here it does not) and write C's shape; the product is still taken.
+// CHECK-LABEL: func.func @elsewhere_unfused
+// CHECK:         vector.fma
+// CHECK:         linalg.generic
+#eid = affine_map<(d0, d1) -> (d0, d1)>
+func.func @elsewhere_unfused(%a: memref<8x8xbf16>, %b: memref<8x32xbf16>, %other: memref<8x32xf32>, %c: memref<8x32xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloca() : memref<8x32xf32>
+  linalg.fill ins(%zero : f32) outs(%t : memref<8x32xf32>)
+  linalg.matmul ins(%a, %b : memref<8x8xbf16>, memref<8x32xbf16>) outs(%t : memref<8x32xf32>)
+  linalg.generic {indexing_maps = [#eid, #eid], iterator_types = ["parallel", "parallel"]}
+      ins(%other : memref<8x32xf32>) outs(%c : memref<8x32xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %r = arith.truncf %in : f32 to bf16
+    linalg.yield %r : bf16
+  }
+  return
+}
+
+// -----
+
+// Left alone: f64, a dynamic shape, a column-strided operand, a native call,
+// and a half-float C (its sums would round to f16 between K blocks).
 // CHECK-LABEL: func.func @untouched
-// CHECK-COUNT-4: linalg.matmul
+// CHECK-COUNT-5: linalg.matmul
 // CHECK-NOT:     vector.fma
 func.func @untouched(%a: memref<4x4xf64>, %b: memref<4x4xf64>, %c: memref<4x4xf64>,
                      %d: memref<?x4xf32>, %e: memref<4x4xf32>, %f: memref<?x4xf32>,
-                     %g: memref<4x4xf32, strided<[1, 4]>>, %h: memref<4x4xf32>) {
+                     %g: memref<4x4xf32, strided<[1, 4]>>, %h: memref<4x4xf32>,
+                     %i: memref<4x4xf16>) {
   linalg.matmul ins(%a, %b : memref<4x4xf64>, memref<4x4xf64>) outs(%c : memref<4x4xf64>)
   linalg.matmul ins(%d, %e : memref<?x4xf32>, memref<4x4xf32>) outs(%f : memref<?x4xf32>)
   linalg.matmul ins(%g, %e : memref<4x4xf32, strided<[1, 4]>>, memref<4x4xf32>) outs(%h : memref<4x4xf32>)
   linalg.matmul {rlx.library_call = "cblas_sgemm"} ins(%e, %e : memref<4x4xf32>, memref<4x4xf32>) outs(%h : memref<4x4xf32>)
+  linalg.matmul ins(%i, %i : memref<4x4xf16>, memref<4x4xf16>) outs(%i : memref<4x4xf16>)
   return
 }

@@ -127,6 +127,57 @@ func.func @scalar(%x: memref<64xf32>, %y: memref<64xf32>, %t: memref<8x8xf32>,
 
 // -----
 
+// Half floats: a cast loads f32 and stores bf16 vectors (truncf widened);
+// an f16 sum is computed in f32 between an extf and a truncf, all widened.
+// CHECK-LABEL: func.func @half_casts
+// CHECK:         vector.load %{{.+}} : memref<64xf32>, vector<8xf32>
+// CHECK:         arith.truncf %{{.+}} : vector<8xf32> to vector<8xbf16>
+// CHECK:         vector.store %{{.+}} : memref<64xbf16>, vector<8xbf16>
+// CHECK:         vector.load %{{.+}} : memref<64xf16>, vector<8xf16>
+// CHECK:         arith.extf %{{.+}} : vector<8xf16> to vector<8xf32>
+// CHECK:         arith.addf %{{.+}} : vector<8xf32>
+// CHECK:         arith.truncf %{{.+}} : vector<8xf32> to vector<8xf16>
+// CHECK:         vector.store %{{.+}} : memref<64xf16>, vector<8xf16>
+func.func @half_casts(%x: memref<64xf32>, %y: memref<64xbf16>, %h: memref<64xf16>, %g: memref<64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %x[%i] : memref<64xf32>
+    %w = arith.truncf %v : f32 to bf16
+    memref.store %w, %y[%i] : memref<64xbf16>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %h[%i] : memref<64xf16>
+    %e = arith.extf %v : f16 to f32
+    %s = arith.addf %e, %e : f32
+    %t = arith.truncf %s : f32 to f16
+    memref.store %t, %g[%i] : memref<64xf16>
+  }
+  return
+}
+
+// -----
+
+// Half-float arithmetic itself is not widened (the emulation computes bf16
+// in f32 later; f16 vectors have no native arithmetic on most CPUs).
+// CHECK-LABEL: func.func @half_arithmetic
+// CHECK-NOT:     vector
+func.func @half_arithmetic(%h: memref<64xbf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-remark@+1 {{not vectorized: op cannot be widened: arith.addf}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %h[%i] : memref<64xbf16>
+    %s = arith.addf %v, %v : bf16
+    memref.store %s, %h[%i] : memref<64xbf16>
+  }
+  return
+}
+
+// -----
+
 // A loop-carried value that is not a reduction (a running sum stored per
 // element).
 // CHECK-LABEL: func.func @prefix

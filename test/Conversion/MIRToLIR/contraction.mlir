@@ -124,32 +124,59 @@ func.func @fused(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %bias: tensor<4xf32
   return %c : tensor<8x4xf32>
 }
 
-// f16: each output element accumulates in f32 over K, adds the bias and
-// applies the activation in f32, then truncates once.
+// f16: the product accumulates in f32 in a stack tile (a linalg.matmul of
+// f16 inputs into f32), then the epilogue adds the bias and applies the
+// activation in f32 and truncates once into the result.
 // CHECK-LABEL: lir.program @fused_f16
 // CHECK:         ^bb0(%[[A:.+]]: memref<2x8xf16>, %[[B:.+]]: memref<8x4xf16>, %[[BIAS:.+]]: memref<4xf16>, %[[C:.+]]: memref<2x4xf16>):
-// CHECK-NOT:       linalg.matmul
-// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
-// CHECK-NEXT:        scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
-// CHECK:               %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK:               %[[SUM:.+]] = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
-// CHECK-NEXT:            %[[AV:.+]] = memref.load %[[A]][%[[I]], %[[K]]] : memref<2x8xf16>
-// CHECK-NEXT:            %[[AW:.+]] = arith.extf %[[AV]] : f16 to f32
-// CHECK-NEXT:            %[[BV:.+]] = memref.load %[[B]][%[[K]], %[[J]]] : memref<8x4xf16>
-// CHECK-NEXT:            %[[BW:.+]] = arith.extf %[[BV]] : f16 to f32
-// CHECK-NEXT:            %[[P:.+]] = arith.mulf %[[AW]], %[[BW]] : f32
-// CHECK-NEXT:            %[[NEXT:.+]] = arith.addf %[[ACC]], %[[P]] : f32
-// CHECK-NEXT:            scf.yield %[[NEXT]] : f32
-// CHECK-NEXT:          }
-// CHECK-NEXT:          %[[BIASV:.+]] = memref.load %[[BIAS]][%[[J]]] : memref<4xf16>
-// CHECK-NEXT:          %[[BIASW:.+]] = arith.extf %[[BIASV]] : f16 to f32
-// CHECK-NEXT:          %[[PRE:.+]] = arith.addf %[[SUM]], %[[BIASW]] : f32
-// CHECK:               %[[ACT:.+]] = arith.divf %[[PRE]], %{{.+}} : f32
-// CHECK-NEXT:          %[[H:.+]] = arith.truncf %[[ACT]] : f32 to f16
-// CHECK-NEXT:          memref.store %[[H]], %[[C]][%[[I]], %[[J]]] : memref<2x4xf16>
+// CHECK-NEXT:      %[[T:.+]] = memref.alloca() : memref<2x4xf32>
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[T]] : memref<2x4xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[A]], %[[B]] : memref<2x8xf16>, memref<8x4xf16>) outs(%[[T]] : memref<2x4xf32>)
+// CHECK-NEXT:      linalg.generic {{.+}} ins(%[[T]], %[[BIAS]] : memref<2x4xf32>, memref<4xf16>) outs(%[[C]] : memref<2x4xf16>)
+// CHECK-NEXT:      ^bb0(%[[TV:.+]]: f32, %[[BV:.+]]: f16, %{{.+}}: f16):
+// CHECK-NEXT:        %[[BW:.+]] = arith.extf %[[BV]] : f16 to f32
+// CHECK-NEXT:        %[[PRE:.+]] = arith.addf %[[TV]], %[[BW]] : f32
+// CHECK:             %[[ACT:.+]] = arith.divf %[[PRE]], %{{.+}} : f32
+// CHECK-NEXT:        %[[H:.+]] = arith.truncf %[[ACT]] : f32 to f16
+// CHECK-NEXT:        linalg.yield %[[H]] : f16
 func.func @fused_f16(%a: tensor<2x8xf16>, %b: tensor<8x4xf16>, %bias: tensor<4xf16>) -> tensor<2x4xf16> {
   %c = mir.fused_matmul %a, %b, %bias act = silu : (tensor<2x8xf16>, tensor<8x4xf16>, tensor<4xf16>) -> tensor<2x4xf16>
   return %c : tensor<2x4xf16>
+}
+
+// bf16 [2, 140, 8] x [8, 300] (a workgroup per batch): each workgroup's
+// [140, 300] in tiles of 64 x 256 of one f32 stack tile, every tile static:
+// the full ones (a loop over two row tiles), the column edge (64 x 44), the
+// row edge (12 x 256) and the corner (12 x 44), each product on a window of
+// the stack tile, its epilogue into the window of C.
+// CHECK-LABEL: lir.program @bf16_tiles
+// CHECK:         ^bb0(%{{.+}}: memref<2x140x8xbf16>, %{{.+}}: memref<8x300xbf16>, %{{.+}}: memref<300xbf16>, %{{.+}}: memref<2x140x300xbf16>):
+// CHECK:           %[[T:.+]] = memref.alloca() : memref<64x256xf32>
+// CHECK:           scf.for
+// CHECK:             linalg.matmul ins(%{{.+}}, %{{.+}} : memref<64x8xbf16, {{.+}}>, memref<8x256xbf16, {{.+}}>) outs(%[[T]] : memref<64x256xf32>)
+// CHECK-NEXT:        linalg.generic {{.+}} ins(%[[T]], %{{.+}} : memref<64x256xf32>, memref<256xbf16, {{.+}}>) outs(%{{.+}} : memref<64x256xbf16, {{.+}}>)
+// CHECK:             linalg.matmul ins({{.+}}) outs(%{{.+}} : memref<64x44xf32, strided<[256, 1]{{.*}}>>)
+// CHECK-NEXT:        linalg.generic {{.+}} outs(%{{.+}} : memref<64x44xbf16, {{.+}}>)
+// CHECK:           linalg.matmul ins({{.+}}) outs(%{{.+}} : memref<12x256xf32, strided<[256, 1]{{.*}}>>)
+// CHECK:           linalg.matmul ins({{.+}}) outs(%{{.+}} : memref<12x44xf32, strided<[256, 1]{{.*}}>>)
+// CHECK-NOT:       linalg.matmul
+// CHECK:           lir.return
+func.func @bf16_tiles(%a: tensor<2x140x8xbf16>, %b: tensor<8x300xbf16>, %bias: tensor<300xbf16>) -> tensor<2x140x300xbf16> {
+  %c = mir.fused_matmul %a, %b, %bias : (tensor<2x140x8xbf16>, tensor<8x300xbf16>, tensor<300xbf16>) -> tensor<2x140x300xbf16>
+  return %c : tensor<2x140x300xbf16>
+}
+
+// A batched f16 product keeps the loops: each element accumulates in f32
+// over K and is truncated once.
+// CHECK-LABEL: lir.program @batched_f16
+// CHECK-NOT:       linalg.matmul
+// CHECK:           scf.for
+// CHECK:             %[[SUM:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (f32) {
+// CHECK:               arith.extf %{{.+}} : f16 to f32
+// CHECK:             arith.truncf %[[SUM]] : f32 to f16
+func.func @batched_f16(%a: tensor<2x3x8xf16>, %b: tensor<2x8x4xf16>) -> tensor<2x3x4xf16> {
+  %c = mir.matmul %a, %b : (tensor<2x3x8xf16>, tensor<2x8x4xf16>) -> tensor<2x3x4xf16>
+  return %c : tensor<2x3x4xf16>
 }
 
 // shared_matmul: one matmul per weight, all reading the input in place.
