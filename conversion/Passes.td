@@ -340,12 +340,14 @@ def CpuTileTransposes
 
 def CpuMatmulMicrokernel
     : Pass<"rlx-cpu-matmul-microkernel", "::mlir::func::FuncOp"> {
-  let summary = "f32 matmul as packed register-tile vector code with the "
-                "epilogue in registers";
+  let summary = "f32-accumulating matmul as packed register-tile vector "
+                "code with the epilogue in registers";
   let description = [{
     Part of convert-lir-to-llvm (`tile-matmul`), before linalg becomes
-    loops. Every f32 `linalg.matmul` and `linalg.batch_matmul` on static
-    memrefs with unit innermost stride (and no `rlx.library_call`) becomes
+    loops. Every `linalg.matmul` and `linalg.batch_matmul` with an f32 C
+    and f32, f16 or bf16 A and B (extended as they are packed; bf16 pairs
+    with `bf16-dot`) on static memrefs with unit innermost stride (and no
+    `rlx.library_call`) becomes
     vector code (conversion/LIRToLLVM/MatmulMicrokernel.cpp): K blocks of
     `k-block`; per strip of `tile-vectors * lanes` columns, B's block is
     packed into a stack panel; `tile-rows` x `tile-vectors` accumulators
@@ -354,7 +356,9 @@ def CpuMatmulMicrokernel
     (the first block starts from zero), and an elementwise `linalg.generic`
     on the output right after it whose inputs are indexed by (i, j), (j),
     (i) or () is applied to the accumulators before the one store (the
-    epilogue in registers; batch_matmul keeps its epilogue separate).
+    epilogue in registers; batch_matmul keeps its epilogue separate); one
+    that reads C and writes another memref of its shape (a half-float
+    tile's truncation) writes there after the last K block.
     Other matmuls are left alone.
   }];
   let options = [
@@ -375,11 +379,15 @@ def CpuMatmulMicrokernel
            /*default=*/"1048576",
            "prefetch the next register tile's rows of C when C (one batch) "
            "has more bytes than this (default 1 MiB, a core's L2)">,
+    Option<"bf16Dot", "bf16-dot", "bool", /*default=*/"true",
+           "bf16 x bf16 products as vdpbf16ps on bf16 pairs when the "
+           "target has AVX512-BF16 and 16 lanes (false: extended to f32)">,
   ];
   let dependentDialects = ["::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::rlx::RLXDialect"];
 }
 

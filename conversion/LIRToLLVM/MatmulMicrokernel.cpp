@@ -34,9 +34,12 @@
 #include "conversion/LIRToLLVM/MatmulTile.h"
 #include "conversion/LIRToLLVM/VectorWidening.h"
 #include "conversion/Passes.h"
+#include "dialects/Target/Target.h"
+#include "dialects/Target/TargetDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -184,9 +187,10 @@ public:
                      Value c, bool zeroInit,
                      const std::optional<Epilogue> &epilogue,
                      SmallVectorImpl<memref::AllocaOp> &panelAllocas,
-                     bool panels = false)
+                     bool panels = false, bool bf16Dot = false)
       : b(b), loc(loc), tile(tile), a(a), bm(bm), c(c), zeroInit(zeroInit),
-        panels(panels), epilogue(epilogue), panelAllocas(panelAllocas) {
+        panels(panels), dot(bf16Dot), epilogue(epilogue),
+        panelAllocas(panelAllocas) {
     ArrayRef<int64_t> as = cast<MemRefType>(a.getType()).getShape();
     ArrayRef<int64_t> cs = cast<MemRefType>(c.getType()).getShape();
     m = cs[0];
@@ -200,6 +204,13 @@ public:
     // With one strip of columns, each row of A is used once: packing it
     // would cost what it saves.
     packA = n > stripWidth;
+    if (dot) {
+      // Pairs of k never straddle two K blocks; A is always packed (its
+      // panel rows are zero past K, which an odd K's last pair reads).
+      if (kBlock < k)
+        kBlock = std::max<int64_t>(2, kBlock / 2 * 2);
+      packA = true;
+    }
   }
 
   void emit();
@@ -269,6 +280,11 @@ private:
   bool zeroInit;
   /// Whether `bm` is B's panels (no packing).
   bool panels;
+  /// bf16 pairs (AVX512-BF16): A and B stay bf16 in their panels, B's
+  /// strips interleave rows k and k + 1 ([kBlock / 2][2 * stripWidth]), and
+  /// each step of the K loop is one `vdpbf16ps` per accumulator, two
+  /// products of k per lane.
+  bool dot;
   const std::optional<Epilogue> &epilogue;
   SmallVectorImpl<memref::AllocaOp> &panelAllocas;
   int64_t m, n, k, stripWidth, mBlock, nBlock, kBlock;
@@ -276,10 +292,11 @@ private:
   bool prefetchC;
   bool packA;
   /// B's block, strip after strip: [nBlock / stripWidth][kBlock][stripWidth]
-  /// (null with panels).
+  /// (null with panels); with `dot`, bf16 [..][kBlock / 2][2 * stripWidth].
   Value packedB;
   /// A's block of rows, register tile after tile, each tile's rows
-  /// contiguous: [mBlock / rows][rows][kBlock].
+  /// contiguous: [mBlock / rows][rows][kBlock]; with `dot`, bf16 rows of
+  /// kBlock rounded up to a vector, zero past K.
   Value packedA;
 };
 
@@ -329,8 +346,9 @@ void MicrokernelEmitter::emit() {
     auto fn = isa<func::FuncOp>(parent)
                   ? cast<func::FuncOp>(parent)
                   : parent->getParentOfType<func::FuncOp>();
+    Type element = dot ? Type(b.getBF16Type()) : Type(b.getF32Type());
     auto scratch = [&](ArrayRef<int64_t> shape) -> Value {
-      auto type = MemRefType::get(shape, b.getF32Type());
+      auto type = MemRefType::get(shape, element);
       for (memref::AllocaOp alloca : panelAllocas)
         if (alloca.getType() == type && alloca->getParentOp() == fn)
           return alloca;
@@ -340,10 +358,18 @@ void MicrokernelEmitter::emit() {
       panelAllocas.push_back(alloca);
       return alloca;
     };
-    if (!panels)
-      packedB = scratch({nBlock / stripWidth, kBlock, stripWidth});
-    if (packA)
-      packedA = scratch({mBlock / tile.rows, tile.rows, kBlock});
+    if (dot) {
+      packedB =
+          scratch({nBlock / stripWidth, (kBlock + 1) / 2, 2 * stripWidth});
+      packedA =
+          scratch({mBlock / tile.rows, tile.rows,
+                   static_cast<int64_t>(llvm::alignTo(kBlock, tile.lanes))});
+    } else {
+      if (!panels)
+        packedB = scratch({nBlock / stripWidth, kBlock, stripWidth});
+      if (packA)
+        packedA = scratch({mBlock / tile.rows, tile.rows, kBlock});
+    }
   }
   // Blocks have dynamic sizes (the last may be partial); only the register
   // tile and strip sizes are static, so each microkernel shape is emitted
@@ -383,13 +409,52 @@ void MicrokernelEmitter::emitKBlock(Value col0, Value cols, Value kStart,
                                 ValueRange{strip, kk, index(v * tile.lanes)});
     }
   };
-  if (!panels)
+  // bf16 pairs: rows 2p and 2p + 1 of the block interleaved, lane by lane
+  // (the second zero past an odd K's end).
+  auto packPairStrip = [&](Value pair, Value strip, int64_t width) {
+    Value kk = mul(pair, 2);
+    Value row = b.create<arith::AddIOp>(loc, kStart, kk);
+    Value hasSecond = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
+                                              add(kk, 1), kSize);
+    Value second = b.create<arith::SelectOp>(loc, hasSecond, add(row, 1), row);
+    Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
+    auto half = VectorType::get({tile.lanes}, b.getBF16Type());
+    Value zero = b.create<arith::ConstantOp>(
+        loc, half, cast<TypedAttr>(b.getZeroAttr(half)));
+    for (int64_t v = 0; v * tile.lanes < width; ++v) {
+      int64_t lanes = std::min(width - v * tile.lanes, tile.lanes);
+      Value at = add(col, v * tile.lanes);
+      Value first = loadRow(bm, ValueRange{row, at}, lanes);
+      Value count =
+          b.create<arith::SelectOp>(loc, hasSecond, index(lanes), index(0));
+      Value next = b.create<vector::MaskedLoadOp>(
+          loc, half, bm, ValueRange{second, at},
+          b.create<vector::CreateMaskOp>(
+              loc, VectorType::get({tile.lanes}, b.getI1Type()),
+              ValueRange{count}),
+          zero);
+      Value pairs = b.create<vector::InterleaveOp>(loc, first, next);
+      b.create<vector::StoreOp>(
+          loc, pairs, packedB,
+          ValueRange{strip, pair, index(2 * v * tile.lanes)});
+    }
+  };
+  if (dot) {
+    Value pairs = b.create<arith::DivUIOp>(loc, add(kSize, 1), index(2));
+    loop(index(0), pairs, 1, [&](Value pair) {
+      loop(index(0), fullStrips, 1,
+           [&](Value strip) { packPairStrip(pair, strip, stripWidth); });
+      if (edge != 0)
+        when(hasEdge, [&] { packPairStrip(pair, fullStrips, edge); });
+    });
+  } else if (!panels) {
     loop(index(0), kSize, 1, [&](Value kk) {
       loop(index(0), fullStrips, 1,
            [&](Value strip) { packStrip(kk, strip, stripWidth); });
       if (edge != 0)
         when(hasEdge, [&] { packStrip(kk, fullStrips, edge); });
     });
+  }
   Strips strips{fullStrips, hasEdge};
   loop(index(0), index(m), mBlock, [&](Value row0) {
     emitRowBlock(col0, strips, kStart, kSize, row0, blockSize(row0, mBlock, m),
@@ -425,8 +490,16 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Strips strips, Value kStart,
             {tile.lanes}, cast<MemRefType>(a.getType()).getElementType());
         Value zero = b.create<arith::ConstantOp>(
             loc, type, cast<TypedAttr>(b.getZeroAttr(type)));
-        Value x = toF32(b.create<vector::MaskedLoadOp>(
-            loc, type, a, ValueRange{rowIndex, ka}, lanes, zero));
+        Value x = b.create<vector::MaskedLoadOp>(
+            loc, type, a, ValueRange{rowIndex, ka}, lanes, zero);
+        if (dot) {
+          // bf16 as it is, the whole vector: zeros past K (the panel's
+          // rows are a whole number of vectors).
+          b.create<vector::StoreOp>(loc, x, packedA,
+                                    ValueRange{t, index(r), kk});
+          return;
+        }
+        x = toF32(x);
         b.create<vector::MaskedStoreOp>(loc, packedA,
                                         ValueRange{t, index(r), kk}, lanes, x);
       });
@@ -512,9 +585,52 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
     bStrip = b.create<arith::DivUIOp>(loc, col, index(stripWidth));
     bPanel = bm;
   }
+  auto dotStep = [&](OpBuilder &nb, Location nloc, Value pair,
+                     ValueRange accs) {
+    auto constant = [&](int64_t v) {
+      return nb.create<arith::ConstantIndexOp>(nloc, v);
+    };
+    auto pairs = VectorType::get({2 * tile.lanes}, nb.getBF16Type());
+    SmallVector<Value> bv;
+    for (int64_t v = 0; v < vectors; ++v)
+      bv.push_back(nb.create<vector::LoadOp>(
+          nloc, pairs, packedB,
+          ValueRange{strip, pair, constant(2 * v * tile.lanes)}));
+    Value kk = nb.create<arith::MulIOp>(nloc, pair, constant(2));
+    SmallVector<Value> next;
+    for (int64_t r = 0; r < rows; ++r) {
+      // A's pair (k, k + 1) of this row as one 32-bit lane, in every lane.
+      Value two = nb.create<vector::LoadOp>(
+          nloc, VectorType::get({2}, nb.getBF16Type()), packedA,
+          ValueRange{tileIndex, constant(r), kk});
+      Value word = nb.create<vector::ExtractOp>(
+          nloc,
+          nb.create<vector::BitCastOp>(
+              nloc, VectorType::get({1}, nb.getI32Type()), two),
+          ArrayRef<int64_t>{0});
+      Value splat = nb.create<vector::BitCastOp>(
+          nloc, pairs,
+          nb.create<vector::BroadcastOp>(
+              nloc, VectorType::get({tile.lanes}, nb.getI32Type()), word));
+      for (int64_t v = 0; v < vectors; ++v)
+        next.push_back(
+            nb.create<LLVM::CallIntrinsicOp>(
+                  nloc, vecType(),
+                  nb.getStringAttr("llvm.x86.avx512bf16.dpbf16ps.512"),
+                  ValueRange{accs[r * vectors + v], splat, bv[v]},
+                  LLVM::FastmathFlagsAttr::get(nb.getContext(), {}))
+                ->getResult(0));
+    }
+    nb.create<scf::YieldOp>(nloc, next);
+  };
+  Value steps =
+      dot ? b.create<arith::DivUIOp>(loc, add(kSize, 1), index(2)).getResult()
+          : kSize;
   auto forOp = b.create<scf::ForOp>(
-      loc, index(0), kSize, index(1), inits,
+      loc, index(0), steps, index(1), inits,
       [&](OpBuilder &nb, Location nloc, Value kk, ValueRange accs) {
+        if (dot)
+          return dotStep(nb, nloc, kk, accs);
         auto constant = [&](int64_t v) {
           return nb.create<arith::ConstantIndexOp>(nloc, v);
         };
@@ -680,6 +796,9 @@ struct CpuMatmulMicrokernel
     }
     Tile tile = tileShape(targetLanes);
     panelAllocas.clear();
+    auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
+    dotAvailable =
+        bf16Dot && tile.lanes == 16 && cpu && cpu.enablesFeature("avx512bf16");
     for (Operation *op : matmuls)
       rewrite(op, tile);
   }
@@ -688,6 +807,16 @@ struct CpuMatmulMicrokernel
   /// the other: those whose panels have one shape share them, as a
   /// half-float product's tiles do, ContractionKernels.cpp).
   SmallVector<memref::AllocaOp> panelAllocas;
+  /// Whether bf16 x bf16 products use `vdpbf16ps` (the `bf16-dot` option,
+  /// 16 lanes and a target with AVX512-BF16).
+  bool dotAvailable = false;
+
+  bool bothBf16(Value a, Value bm) const {
+    auto element = [](Value v) {
+      return cast<MemRefType>(v.getType()).getElementType();
+    };
+    return dotAvailable && element(a).isBF16() && element(bm).isBF16();
+  }
 
   /// A panel matmul (rlx-cpu-pack-params): C [M, N] += A x B's panels
   /// [N / W, K, W], its strips W wide. Left to the loops (correct, slow)
@@ -755,7 +884,7 @@ struct CpuMatmulMicrokernel
     Location loc = op->getLoc();
     if (!batched) {
       MicrokernelEmitter(b, loc, tile, a, bm, c, bool(fill), epilogue,
-                         panelAllocas)
+                         panelAllocas, /*panels=*/false, bothBf16(a, bm))
           .emit();
     } else {
       auto loop =
@@ -782,7 +911,8 @@ struct CpuMatmulMicrokernel
       };
       std::optional<Epilogue> none;
       MicrokernelEmitter(b, loc, tile, slice(a), slice(bm), slice(c),
-                         bool(fill), none, panelAllocas)
+                         bool(fill), none, panelAllocas, /*panels=*/false,
+                         bothBf16(a, bm))
           .emit();
     }
     eraseReplaced(op, fill, epilogue);

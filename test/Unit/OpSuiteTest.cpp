@@ -1449,11 +1449,12 @@ TEST(Matmul, F64) {
 // partial sums (64 x 256, ContractionKernels.cpp) and the microkernel's
 // edges: [130, 300] x [300, 600] has row and column edge tiles, three K
 // blocks and masked strips; [20, 70] x [70, 600] splits along N; [96, 100]
-// x [100, 544] splits in three with edge tiles in M, N and K.
+// x [100, 544] splits in three with edge tiles in M, N and K; K = 301 ends
+// in an odd K block (bf16 pairs: the last one's second half is zero).
 const std::vector<MatmulCase> kHalfMatmulCases = {
     {{1, 1}, {1, 1}},       {{17, 33}, {33, 65}},    {{2, 1, 5, 7}, {3, 7, 4}},
     {{64, 64}, {64, 1024}}, {{4, 17, 33}, {33, 9}},  {{130, 300}, {300, 600}},
-    {{20, 70}, {70, 600}},  {{96, 100}, {100, 544}},
+    {{20, 70}, {70, 600}},  {{96, 100}, {100, 544}}, {{40, 301}, {301, 70}},
 };
 
 TEST(Matmul, F16) { runMatmulCases(kHalfMatmulCases, DType::f16, kU); }

@@ -121,10 +121,10 @@ func.func @batched(%a: memref<3x8x8xf32>, %b: memref<3x8x32xf32>, %c: memref<3x8
 // -----
 
 // A half-float tile (ContractionKernels.cpp): bf16 A and B into an f32 stack
-// tile, the epilogue reading the tile and writing bf16 C. A and B are
-// extended to f32 as they are packed; after the last K block the epilogue
-// (bias extended, added, truncated) is stored into C, before it the partial
-// sums into the tile.
+// tile, the epilogue reading the tile and writing bf16 C, on a target
+// without AVX512-BF16. A and B are extended to f32 as they are packed;
+// after the last K block the epilogue (bias extended, added, truncated) is
+// stored into C, before it the partial sums into the tile.
 // CHECK-LABEL: func.func @half_tile
 // CHECK-NOT:     linalg.
 // CHECK:         vector.load %{{.+}} : memref<20x40xbf16>, vector<16xbf16>
@@ -144,6 +144,7 @@ func.func @batched(%a: memref<3x8x8xf32>, %b: memref<3x8x32xf32>, %c: memref<3x8
 // CHECK:         return
 #hcol = affine_map<(d0, d1) -> (d1)>
 #hid = affine_map<(d0, d1) -> (d0, d1)>
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "+avx512f", vector_bits = 512>} {
 func.func @half_tile(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %bias: memref<40xbf16>, %c: memref<10x40xbf16>) {
   %zero = arith.constant 0.0 : f32
   %t = memref.alloca() : memref<10x40xf32>
@@ -159,6 +160,48 @@ func.func @half_tile(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %bias: memr
   }
   return
 }
+}
+
+// -----
+
+// The same on a target with AVX512-BF16: A and B stay bf16. B's strips
+// pair rows k and k + 1 ([k-block / 2][2 x 32] bf16: two rows interleaved
+// per vector of 16 columns, the second masked to nothing past an odd K);
+// A's panel rows are whole vectors (zero past K). The K loop runs over
+// pairs: per row, A's pair broadcast as one 32-bit lane, and one
+// vdpbf16ps per accumulator.
+// CHECK-LABEL: func.func @half_tile_dot
+// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x4x16xbf16>
+// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x4x64xbf16>
+// CHECK-NOT:     vector.fma
+// CHECK:         vector.interleave %{{.+}}, %{{.+}} : vector<16xbf16> -> vector<32xbf16>
+// CHECK:         vector.store %{{.+}}, %{{.+}} : memref<2x4x64xbf16>, vector<32xbf16>
+// CHECK:         vector.maskedload %{{.+}} : memref<10x20xbf16>, vector<16xi1>, vector<16xbf16> into vector<16xbf16>
+// CHECK-NEXT:    vector.store %{{.+}}, %{{.+}} : memref<2x4x16xbf16>, vector<16xbf16>
+// CHECK:         scf.for {{.+}} iter_args
+// CHECK:           vector.load %{{.+}} : memref<2x4x64xbf16>, vector<32xbf16>
+// CHECK:           vector.load %{{.+}} : memref<2x4x16xbf16>, vector<2xbf16>
+// CHECK:           vector.bitcast %{{.+}} : vector<2xbf16> to vector<1xi32>
+// CHECK:           vector.bitcast %{{.+}} : vector<16xi32> to vector<32xbf16>
+// CHECK:           llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"(%{{.+}}, %{{.+}}, %{{.+}}) : (vector<16xf32>, vector<32xbf16>, vector<32xbf16>) -> vector<16xf32>
+// CHECK-NOT:     vector.fma
+// CHECK:         arith.truncf %{{.+}} : vector<16xf32> to vector<16xbf16>
+// CHECK:         return
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "+avx512f,+avx512bf16", vector_bits = 512>} {
+func.func @half_tile_dot(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %c: memref<10x40xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloca() : memref<10x40xf32>
+  linalg.fill ins(%zero : f32) outs(%t : memref<10x40xf32>)
+  linalg.matmul ins(%a, %b : memref<10x20xbf16>, memref<20x40xbf16>) outs(%t : memref<10x40xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%t : memref<10x40xf32>) outs(%c : memref<10x40xbf16>) {
+  ^bb0(%acc: f32, %out: bf16):
+    %r = arith.truncf %acc : f32 to bf16
+    linalg.yield %r : bf16
+  }
+  return
+}
+}
 
 // -----
 
@@ -168,11 +211,11 @@ func.func @half_tile(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %bias: memr
 // CHECK:         vector.fma
 // CHECK:         linalg.generic
 #eid = affine_map<(d0, d1) -> (d0, d1)>
-func.func @elsewhere_unfused(%a: memref<8x8xbf16>, %b: memref<8x32xbf16>, %other: memref<8x32xf32>, %c: memref<8x32xbf16>) {
+func.func @elsewhere_unfused(%a: memref<8x8xf16>, %b: memref<8x32xf16>, %other: memref<8x32xf32>, %c: memref<8x32xbf16>) {
   %zero = arith.constant 0.0 : f32
   %t = memref.alloca() : memref<8x32xf32>
   linalg.fill ins(%zero : f32) outs(%t : memref<8x32xf32>)
-  linalg.matmul ins(%a, %b : memref<8x8xbf16>, memref<8x32xbf16>) outs(%t : memref<8x32xf32>)
+  linalg.matmul ins(%a, %b : memref<8x8xf16>, memref<8x32xf16>) outs(%t : memref<8x32xf32>)
   linalg.generic {indexing_maps = [#eid, #eid], iterator_types = ["parallel", "parallel"]}
       ins(%other : memref<8x32xf32>) outs(%c : memref<8x32xbf16>) {
   ^bb0(%in: f32, %out: bf16):
