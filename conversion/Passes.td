@@ -369,7 +369,7 @@ def CpuMatmulMicrokernel
     Option<"tileVectors", "tile-vectors", "int64_t", /*default=*/"0",
            "vectors of columns per register tile (0: 4 with 16 lanes, "
            "else 2)">,
-    Option<"kBlock", "k-block", "int64_t", /*default=*/"128",
+    Option<"kBlock", "k-block", "int64_t", /*default=*/"256",
            "rows of B (and columns of A) packed per panel">,
     Option<"mBlock", "m-block", "int64_t", /*default=*/"128",
            "rows of A packed per panel (rounded up to tile rows)">,

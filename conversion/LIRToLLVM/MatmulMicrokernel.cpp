@@ -1,30 +1,36 @@
-//===- MatmulMicrokernel.cpp - Packed register-tile f32 matmul ------------===//
+//===- MatmulMicrokernel.cpp - Packed register-tile matmul ----------------===//
 //
-// rlx-cpu-matmul-microkernel replaces an f32 `linalg.matmul` (or each
-// batch of a `linalg.batch_matmul`) on static, row-contiguous memrefs, with
-// the zero `linalg.fill` of its output before it and the elementwise
-// epilogue `linalg.generic` on its output after it, by explicit vector code:
+// rlx-cpu-matmul-microkernel replaces a `linalg.matmul` (or each batch of a
+// `linalg.batch_matmul`) with an f32 C and f32, f16 or bf16 A and B on
+// static, row-contiguous memrefs, with the zero `linalg.fill` of its output
+// before it and the elementwise epilogue `linalg.generic` on its output
+// after it, by explicit vector code:
 //
 //   for each block of `nBlock` columns of B (N):
-//     for each block of `kBlock` rows of B (K):
+//     for each block of about `kBlock` rows of B (K in blocks of about
+//     equal size):
 //       pack B[block] strip by strip (strips of `tileVectors * lanes`
-//       columns, zero past N's edge): each strip a contiguous panel the
-//       inner loop streams from L1, the block one L2-resident panel shared
-//       by every block of rows;
+//       columns, zero past N's edge): each strip a contiguous panel, the
+//       block one L2-resident panel shared by every block of rows;
 //       for each block of `mBlock` rows of A (M):
 //         pack A[rows, block] register tile by register tile, the tile's
 //         rows 4 * kBlock bytes apart (not A's row stride, which at 4 KiB
 //         would put them all in one L1 set), by vector copies; not when N
 //         is one strip (each row of A is then read once anyway);
-//         for each strip, for each register tile of rows (then the rest):
+//         for each register tile of rows (then the rest), for each strip:
 //           the microkernel: tileRows x tileVectors vector accumulators
 //           in registers; per k one load per vector of the B panel, one
-//           broadcast per row of the A panel, one FMA per accumulator;
-//           on the last K block the epilogue (bias, activation, ...) runs
-//           on the accumulators; they are stored once (masked at N's edge).
+//           broadcast per row of the A panel (which stays in L1 across the
+//           strips), one FMA per accumulator; on the last K block the
+//           epilogue (bias, activation, ...) runs on the accumulators; they
+//           are stored once (masked at N's edge).
+//
+// f16 / bf16 A and B are extended to f32 as they are packed, or, bf16 on
+// both sides with AVX512-BF16, packed as bf16 pairs for vdpbf16ps
+// (MicrokernelEmitter::dot).
 //
 // The panels live on the stack: kBlock x nBlock + mBlock x kBlock floats
-// (320 KiB with the defaults).
+// (640 KiB with the defaults).
 //
 // Accumulators start at zero in the first block when the fill preceded the
 // matmul (the fill goes), else at C. An epilogue whose inputs are not
@@ -200,7 +206,9 @@ public:
     stripWidth = tile.lanes * tile.vectors;
     mBlock = std::min<int64_t>(tile.mBlock, llvm::alignTo(m, tile.rows));
     nBlock = std::min<int64_t>(tile.nBlock, llvm::alignTo(n, stripWidth));
-    kBlock = std::min<int64_t>(tile.kBlock, k);
+    // K blocks of about equal size (784 at 256: 4 x 196, not 3 x 256 +
+    // 16, whose last block would load and store C for 16 steps of k).
+    kBlock = llvm::divideCeil(k, llvm::divideCeil(k, tile.kBlock));
     // With one strip of columns, each row of A is used once: packing it
     // would cost what it saves.
     packA = n > stripWidth;
@@ -208,7 +216,7 @@ public:
       // Pairs of k never straddle two K blocks; A is always packed (its
       // panel rows are zero past K, which an odd K's last pair reads).
       if (kBlock < k)
-        kBlock = std::max<int64_t>(2, kBlock / 2 * 2);
+        kBlock = llvm::alignTo(kBlock, 2);
       packA = true;
     }
   }
@@ -511,26 +519,29 @@ void MicrokernelEmitter::emitRowBlock(Value col0, Strips strips, Value kStart,
       when(hasRest, [&] { packTile(fullTiles, rest); });
   }
 
-  // Every tile of rows against every strip of columns.
-  auto tilesOf = [&](Value strip, int64_t width) {
-    Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
-    loop(index(0), fullTiles, 1, [&](Value t) {
-      Value row = b.create<arith::AddIOp>(loc, row0, mul(t, tile.rows));
-      emitMicrokernel(kStart, kSize, strip, t, row, tile.rows, col, width,
+  // Every tile of rows against every strip of columns: tile by tile, so
+  // the tile's rows of A (kBlock floats each) stay in L1 while the strips
+  // of B stream from the L2-resident block; strip by strip, each strip
+  // (kBlock x 64 floats, all of L1 at kBlock 128) was evicted by the tiles
+  // of A streaming past it.
+  auto stripsOf = [&](Value t, int64_t tileRows) {
+    Value row = b.create<arith::AddIOp>(loc, row0, mul(t, tile.rows));
+    loop(index(0), strips.full, 1, [&](Value strip) {
+      Value col = b.create<arith::AddIOp>(loc, col0, mul(strip, stripWidth));
+      emitMicrokernel(kStart, kSize, strip, t, row, tileRows, col, stripWidth,
                       first, last);
     });
-    if (rest != 0)
-      when(hasRest, [&] {
-        Value row =
-            b.create<arith::AddIOp>(loc, row0, mul(fullTiles, tile.rows));
-        emitMicrokernel(kStart, kSize, strip, fullTiles, row, rest, col, width,
-                        first, last);
+    if (strips.hasEdge)
+      when(strips.hasEdge, [&] {
+        Value col =
+            b.create<arith::AddIOp>(loc, col0, mul(strips.full, stripWidth));
+        emitMicrokernel(kStart, kSize, strips.full, t, row, tileRows, col,
+                        n % stripWidth, first, last);
       });
   };
-  loop(index(0), strips.full, 1,
-       [&](Value strip) { tilesOf(strip, stripWidth); });
-  if (strips.hasEdge)
-    when(strips.hasEdge, [&] { tilesOf(strips.full, n % stripWidth); });
+  loop(index(0), fullTiles, 1, [&](Value t) { stripsOf(t, tile.rows); });
+  if (rest != 0)
+    when(hasRest, [&] { stripsOf(fullTiles, rest); });
 }
 
 void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,

@@ -1370,10 +1370,10 @@ const std::vector<MatmulCase> kMatmulCases = {
     {{16, 32, 64}, {64, 64}},         // collapsed rows, split on the batch
     {{4, 1, 64, 64}, {1, 8, 64, 64}}, // broadcast batch dims, split
     // rlx-cpu-matmul-microkernel's edges: 2 workgroups of 65 rows (10
-    // tiles of 6 and 5 rows); K = 2 x 128 + 44 (first, middle and last K
+    // tiles of 6 and 5 rows); K = 3 x 200 (first, middle and last K
     // blocks); N = 512 + 88 (a second column block: one strip of 64 and a
     // strip of 24 whose second vector is masked).
-    {{130, 300}, {300, 600}},
+    {{130, 600}, {600, 600}},
     // Few rows: the work splits along N (8 workgroups of 75 columns: a
     // strip of 64 and one of 11, partly masked).
     {{20, 70}, {70, 600}},
@@ -1447,13 +1447,13 @@ TEST(Matmul, F64) {
 // Inputs are rounded to the dtype before the reference sees them.
 // Besides the small and batched cases (loops), the CPU's tiles of f32
 // partial sums (64 x 256, ContractionKernels.cpp) and the microkernel's
-// edges: [130, 300] x [300, 600] has row and column edge tiles, three K
+// edges: [130, 600] x [600, 600] has row and column edge tiles, three K
 // blocks and masked strips; [20, 70] x [70, 600] splits along N; [96, 100]
 // x [100, 544] splits in three with edge tiles in M, N and K; K = 301 ends
 // in an odd K block (bf16 pairs: the last one's second half is zero).
 const std::vector<MatmulCase> kHalfMatmulCases = {
     {{1, 1}, {1, 1}},       {{17, 33}, {33, 65}},    {{2, 1, 5, 7}, {3, 7, 4}},
-    {{64, 64}, {64, 1024}}, {{4, 17, 33}, {33, 9}},  {{130, 300}, {300, 600}},
+    {{64, 64}, {64, 1024}}, {{4, 17, 33}, {33, 9}},  {{130, 600}, {600, 600}},
     {{20, 70}, {70, 600}},  {{96, 100}, {100, 544}}, {{40, 301}, {301, 70}},
 };
 
@@ -2637,7 +2637,7 @@ TEST_P(FusedMatmulTest, ActivationAndBias) {
       {{64, 64}, {64, 1024}, {1024}},
       // The epilogue on the microkernel's registers over every edge (see
       // kMatmulCases), with a bias per column and one per element.
-      {{130, 300}, {300, 600}, {600}},
+      {{130, 600}, {600, 600}, {600}},
       {{25, 140}, {140, 47}, {25, 47}},
       // A column split: the bias and a per-element addend split with N.
       {{20, 70}, {70, 600}, {600}},
@@ -2708,7 +2708,7 @@ INSTANTIATE_TEST_SUITE_P(AllActivations, FusedMatmulTest,
 TEST(FusedMatmul, HalfFloats) {
   const std::vector<FusedCase> cases = {
       {{17, 33}, {33, 65}, {65}},
-      {{130, 300}, {300, 600}, {600}},
+      {{130, 600}, {600, 600}, {600}},
       {{3, 20, 70}, {70, 600}, {600}},
       {{70, 40}, {40, 300}, {}},
   };

@@ -1,12 +1,13 @@
 // RUN: rlx-opt %s -split-input-file -rlx-cpu-matmul-microkernel="lanes=16 tile-rows=4 tile-vectors=2 k-block=8 m-block=8 n-block=64" -canonicalize | FileCheck %s
 
-// fill + matmul + bias/relu epilogue: one loop nest, no linalg left. B is
-// packed into [n-block / 32][k-block][32], A into [m-block / 4][4][k-block];
+// fill + matmul + bias/relu epilogue: one loop nest, no linalg left. K = 20
+// runs in three K blocks of 7 (about equal, none above k-block). B is
+// packed into [n-block / 32][7][32], A into [m-block / 4][4][7];
 // the K loop carries 4 x 2 accumulators; the epilogue (bias add, max) runs
 // on them under `scf.if` (last K block) before the one store.
 // CHECK-LABEL: func.func @fused
-// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x8x32xf32>
-// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x4x8xf32>
+// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x7x32xf32>
+// CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x4x7xf32>
 // CHECK-NOT:     linalg.
 // CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-COUNT-8:   vector.fma

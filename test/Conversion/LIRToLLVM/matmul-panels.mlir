@@ -7,8 +7,8 @@
 // epilogue fold in as for linalg.matmul.
 // CHECK-LABEL: func.func @panels(
 // CHECK-SAME:    %[[A:.*]]: memref<10x20xf32>, %[[P:.*]]: memref<2x20x32xf32>
-// CHECK-NOT:     memref.alloca() {{.*}} : memref<{{.*}}x8x32xf32>
-// CHECK:         memref.alloca() {alignment = 64 : i64} : memref<2x4x8xf32>
+// CHECK-NOT:     memref.alloca() {{.*}} : memref<{{.*}}x7x32xf32>
+// CHECK:         memref.alloca() {alignment = 64 : i64} : memref<2x4x7xf32>
 // CHECK-NOT:     memref.alloca
 // CHECK-NOT:     linalg.
 // CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
