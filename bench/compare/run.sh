@@ -5,7 +5,7 @@
 #
 #   bench/compare/run.sh [--rounds R] [--runs N] [--threads "1 2"]
 #                        [--workloads mlp,encoder] [--rlx-run PATH]
-#                        [--rlx-flag FLAG ...]
+#                        [--rlx-flag FLAG ...] [--rlx-tolerance T]
 #
 # Needs a built rlx-run (ninja -C build rlx-run). Installs, when missing:
 # Debian's python3-torch (apt) and onnxruntime-node (npm, into
