@@ -53,8 +53,8 @@ inline std::string exampleText(const char *file) {
   return s.str();
 }
 
-/// One buffer per input slot, in manifest order, every element 0.5 (f32
-/// and f16; other dtypes zero).
+/// One buffer per input slot, in manifest order, every element 0.5 (f32,
+/// f16 and bf16; other dtypes zero).
 inline std::vector<std::vector<uint8_t>> inputsFor(const CompiledGraph &g) {
   std::vector<std::vector<uint8_t>> out;
   for (const Slot *s : g.manifest().slotsWithRole(SlotRole::input)) {
@@ -63,8 +63,9 @@ inline std::vector<std::vector<uint8_t>> inputsFor(const CompiledGraph &g) {
       const float value = 0.5f;
       for (size_t i = 0; i + 4 <= bytes.size(); i += 4)
         std::memcpy(&bytes[i], &value, 4);
-    } else if (s->dtype == DType::f16) {
-      const uint16_t value = 0x3800; // 0.5 in binary16
+    } else if (s->dtype == DType::f16 || s->dtype == DType::bf16) {
+      // 0.5 in binary16 / in bfloat16 (the top half of f32's 0x3f000000).
+      const uint16_t value = s->dtype == DType::f16 ? 0x3800 : 0x3f00;
       for (size_t i = 0; i + 2 <= bytes.size(); i += 2)
         std::memcpy(&bytes[i], &value, 2);
     }

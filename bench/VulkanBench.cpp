@@ -86,6 +86,12 @@ double elementAt(const OutputView &view, size_t i) {
   }
   uint16_t h;
   std::memcpy(&h, static_cast<const char *>(view.data) + 2 * i, 2);
+  if (view.slot->dtype == DType::bf16) { // the top half of an f32
+    uint32_t bits = uint32_t(h) << 16;
+    float x;
+    std::memcpy(&x, &bits, 4);
+    return x;
+  }
   int exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
   double magnitude = exponent == 0 ? std::ldexp(mantissa, -24)
                      : exponent == 31
@@ -230,47 +236,53 @@ void BM_CpuElementwise(benchmark::State &state) {
 }
 
 //===----------------------------------------------------------------------===//
-// 4. Matmul throughput, f32 and f16 (f16 written as such in MIR, compiled
-// with Precision::custom so the element type stays as written)
+// 4. Matmul throughput, f32, f16 and bf16 (the half types written as such
+// in MIR, compiled with Precision::custom so the element type stays as
+// written; bf16 on the CPU only: SPIR-V has no bf16)
 //===----------------------------------------------------------------------===//
 
-void matmul(benchmark::State &state, Device device, bool f16, int threads) {
+void matmul(benchmark::State &state, Device device, const char *element,
+            int threads) {
   int64_t n = state.range(0);
   CompileOptions options;
   options.threads = threads;
-  CompiledGraph g =
-      compileOrDie(matmulModule(n, f16 ? "f16" : "f32"), options, device,
-                   f16 ? Precision::custom : Precision::f32);
+  bool f32 = std::string(element) == "f32";
+  CompiledGraph g = compileOrDie(matmulModule(n, element), options, device,
+                                 f32 ? Precision::f32 : Precision::custom);
   auto in = inputsFor(g);
   std::vector<const void *> ptrs = pointersTo(in);
   warmUp(g, ptrs, device);
   g.setProfiling(true);
   double seconds = 0;
   OutputViews out;
-  // n terms of 0.5 * 0.5: exact in f16 too when accumulated in f32.
+  // n terms of 0.5 * 0.5: exact in f16 and bf16 too when accumulated in
+  // f32.
   if (!timeRuns(state, g, ptrs, &seconds, &out) ||
       !outputIs(state, out, 0.25 * static_cast<double>(n)))
     return;
   double peak = 0;
   if (device == Device::vulkan)
-    peak =
-        vulkanPeak(f16 ? "RLX_BENCH_PEAK_F16_GFLOPS" : "RLX_BENCH_PEAK_GFLOPS");
+    peak = vulkanPeak(f32 ? "RLX_BENCH_PEAK_GFLOPS"
+                          : "RLX_BENCH_PEAK_F16_GFLOPS");
   setThroughput(state, g, seconds, "GFLOP/s", 2.0 * n * n * n, peak);
 }
 
 void BM_VulkanMatmulF32(benchmark::State &state) {
   if (haveVulkan(state))
-    matmul(state, Device::vulkan, false, 0);
+    matmul(state, Device::vulkan, "f32", 0);
 }
 void BM_VulkanMatmulF16(benchmark::State &state) {
   if (haveVulkan(state))
-    matmul(state, Device::vulkan, true, 0);
+    matmul(state, Device::vulkan, "f16", 0);
 }
 void BM_CpuMatmulF32(benchmark::State &state) {
-  matmul(state, Device::cpu, false, 2);
+  matmul(state, Device::cpu, "f32", 2);
 }
 void BM_CpuMatmulF16(benchmark::State &state) {
-  matmul(state, Device::cpu, true, 2);
+  matmul(state, Device::cpu, "f16", 2);
+}
+void BM_CpuMatmulBf16(benchmark::State &state) {
+  matmul(state, Device::cpu, "bf16", 2);
 }
 
 //===----------------------------------------------------------------------===//
@@ -363,8 +375,7 @@ BENCHMARK(BM_CpuElementwise)
 /// 1024 for a short while; one run each at 2048 and 4096 (a 4096 f32
 /// matmul is 137 GFLOP: tens of seconds on lavapipe with two cores).
 /// Iterations(1) keeps Google Benchmark from calling a large size again
-/// with more iterations (each call compiles and allocates anew). The CPU's
-/// f16 matmul runs at 1024 only: it is not a fast path (seconds per run).
+/// with more iterations (each call compiles and allocates anew).
 int registerMatmuls() {
   using Fn = void (*)(benchmark::State &);
   struct Family {
@@ -375,7 +386,8 @@ int registerMatmuls() {
   const Family families[] = {{"BM_VulkanMatmulF32", BM_VulkanMatmulF32, 4096},
                              {"BM_VulkanMatmulF16", BM_VulkanMatmulF16, 4096},
                              {"BM_CpuMatmulF32", BM_CpuMatmulF32, 4096},
-                             {"BM_CpuMatmulF16", BM_CpuMatmulF16, 1024}};
+                             {"BM_CpuMatmulF16", BM_CpuMatmulF16, 4096},
+                             {"BM_CpuMatmulBf16", BM_CpuMatmulBf16, 4096}};
   for (const Family &f : families)
     for (int64_t n = 1024; n <= f.largest; n *= 2) {
       auto *b = benchmark::RegisterBenchmark(f.name, f.fn)
