@@ -2619,11 +2619,93 @@ struct FusedCase {
   Shape a, b, bias; // bias empty: none
 };
 
+/// A fused case's operands as the reference sees them.
+struct FusedData {
+  std::vector<double> a, b, bias;
+};
+
+/// `%y<i> = mir.fused_matmul` of each case in `dtype` (f32, f16 or bf16)
+/// with activation `act` into `p`, from uniform operands seeded at `seed`,
+/// 100 + seed and 200 + seed; f16 / bf16 operands are rounded before the
+/// reference sees them. Returns the reference's operands.
+std::vector<FusedData> addFusedMatmuls(Program &p,
+                                       const std::vector<FusedCase> &cases,
+                                       const std::string &act, DType dtype,
+                                       uint64_t seed) {
+  std::string elt = elementName(dtype);
+  auto rounded = [&](const std::vector<float> &v) {
+    if (dtype == DType::f32)
+      return v;
+    return ref::map<float>(v, dtype == DType::f16 ? ref::roundToHalf
+                                                  : ref::roundToBf16);
+  };
+  std::vector<FusedData> data;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const FusedCase &c = cases[i];
+    std::string n = std::to_string(i);
+    auto operand = [&](const std::string &name, const Shape &shape,
+                       const std::vector<float> &v) {
+      if (dtype == DType::f32)
+        return p.f32(name, shape, v);
+      return p.input(name, shape, dtype,
+                     dtype == DType::f16 ? halfBits(v) : bf16Bits(v));
+    };
+    std::vector<float> a = uniform(ref::numElements(c.a), -1, 1, seed + i);
+    std::vector<float> b =
+        uniform(ref::numElements(c.b), -1, 1, seed + 100 + i);
+    std::vector<float> bias =
+        uniform(ref::numElements(c.bias), -1, 1, seed + 200 + i);
+    std::string operands =
+        operand("a" + n, c.a, a) + ", " + operand("b" + n, c.b, b);
+    std::string types = tensorType(c.a, elt) + ", " + tensorType(c.b, elt);
+    if (!c.bias.empty()) {
+      operands += ", " + operand("c" + n, c.bias, bias);
+      types += ", " + tensorType(c.bias, elt);
+    } else {
+      bias.clear();
+    }
+    data.push_back(
+        {toDouble(rounded(a)), toDouble(rounded(b)), toDouble(rounded(bias))});
+    Shape out = ref::matmul(data.back().a, c.a, data.back().b, c.b).shape;
+    p.op("%y" + n + " = mir.fused_matmul " + operands +
+         (act == "none" ? std::string() : " act = " + act) + " : (" + types +
+         ") -> " + tensorType(out, elt));
+    p.result("%y" + n, out, dtype, "y" + n);
+  }
+  return data;
+}
+
+/// act(lhs x rhs + bias) of every case against the double reference: the
+/// matmul bound (K + 1) u sum|ab| (bias as a term), times 1.2 (the largest
+/// |act'|, gelu's), plus the activation's own rounding 8 u (|want| + |z|)
+/// (see the unary cases), plus one rounding to `dtype` (roundingTol).
+void expectFusedMatmuls(const Outputs &out, const std::vector<FusedCase> &cases,
+                        const std::vector<FusedData> &data,
+                        const std::string &act, DType dtype) {
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const FusedCase &c = cases[i];
+    SCOPED_TRACE(shapeName(c.a) + " x " + shapeName(c.b) + " bias " +
+                 shapeName(c.bias));
+    ref::Sum r = ref::matmul(data[i].a, c.a, data[i].b, c.b);
+    std::vector<double> want(r.value.size()), tol(r.value.size());
+    for (size_t j = 0; j < want.size(); ++j) {
+      double bias = 0;
+      if (!c.bias.empty())
+        bias = data[i].bias[ref::broadcastSource(c.bias, r.shape,
+                                                 ref::unravel(j, r.shape))];
+      double z = r.value[j] + bias;
+      want[j] = activation(act, z);
+      double zTol = (c.a.back() + 2) * kU * (r.magnitude[j] + std::fabs(bias));
+      tol[j] = 1.2 * zTol + 8 * kU * (std::fabs(want[j]) + std::fabs(z)) +
+               roundingTol(dtype, want[j]) + 1e-30;
+    }
+    expectWithin(get(out, "y" + std::to_string(i)), r.shape, dtype, want, tol);
+  }
+}
+
 class FusedMatmulTest : public ::testing::TestWithParam<const char *> {};
 
-// act(lhs x rhs + bias): the matmul bound (K + 1) u sum|ab| (bias as a
-// term), times 1.2 (the largest |act'|, gelu's), plus the activation's own
-// rounding 8 u (|want| + |z|) (see the unary cases).
+// act(lhs x rhs + bias) in f32: expectFusedMatmuls's bound.
 TEST_P(FusedMatmulTest, ActivationAndBias) {
   std::string act = GetParam();
   const std::vector<FusedCase> cases = {
@@ -2644,57 +2726,12 @@ TEST_P(FusedMatmulTest, ActivationAndBias) {
       {{3, 20, 70}, {70, 600}, {20, 600}},
   };
   Program p;
-  struct Data {
-    std::vector<double> a, b, bias;
-  };
-  std::vector<Data> data;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const FusedCase &c = cases[i];
-    std::string n = std::to_string(i);
-    std::vector<float> a = uniform(ref::numElements(c.a), -1, 1, 1900 + i);
-    std::vector<float> b = uniform(ref::numElements(c.b), -1, 1, 2000 + i);
-    std::vector<float> bias =
-        uniform(ref::numElements(c.bias), -1, 1, 2100 + i);
-    ref::Sum r = ref::matmul(toDouble(a), c.a, toDouble(b), c.b);
-    std::string operands =
-        p.f32("a" + n, c.a, a) + ", " + p.f32("b" + n, c.b, b);
-    std::string types = tensorType(c.a, "f32") + ", " + tensorType(c.b, "f32");
-    if (!c.bias.empty()) {
-      operands += ", " + p.f32("c" + n, c.bias, bias);
-      types += ", " + tensorType(c.bias, "f32");
-    } else {
-      bias.clear();
-    }
-    data.push_back({toDouble(a), toDouble(b), toDouble(bias)});
-    p.op("%y" + n + " = mir.fused_matmul " + operands +
-         (act == "none" ? std::string() : " act = " + act) + " : (" + types +
-         ") -> " + tensorType(r.shape, "f32"));
-    p.result("%y" + n, r.shape, DType::f32, "y" + n);
-  }
+  std::vector<FusedData> data =
+      addFusedMatmuls(p, cases, act, DType::f32, 1900);
   p.expectSplit = true;
   Outputs out;
-  if (!run(p, &out))
-    return;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const FusedCase &c = cases[i];
-    SCOPED_TRACE(shapeName(c.a) + " x " + shapeName(c.b) + " bias " +
-                 shapeName(c.bias));
-    ref::Sum r = ref::matmul(data[i].a, c.a, data[i].b, c.b);
-    std::vector<double> want(r.value.size()), tol(r.value.size());
-    for (size_t j = 0; j < want.size(); ++j) {
-      double bias = 0;
-      if (!c.bias.empty())
-        bias = data[i].bias[ref::broadcastSource(c.bias, r.shape,
-                                                 ref::unravel(j, r.shape))];
-      double z = r.value[j] + bias;
-      want[j] = activation(act, z);
-      double zTol = (c.a.back() + 2) * kU * (r.magnitude[j] + std::fabs(bias));
-      tol[j] =
-          1.2 * zTol + 8 * kU * (std::fabs(want[j]) + std::fabs(z)) + 1e-30;
-    }
-    expectWithin(get(out, "y" + std::to_string(i)), r.shape, DType::f32, want,
-                 tol);
-  }
+  if (run(p, &out))
+    expectFusedMatmuls(out, cases, data, act, DType::f32);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllActivations, FusedMatmulTest,
@@ -2714,67 +2751,12 @@ TEST(FusedMatmul, HalfFloats) {
   };
   for (DType dtype : {DType::f16, DType::bf16}) {
     SCOPED_TRACE(elementName(dtype));
-    std::string elt = elementName(dtype);
-    auto rounded = [&](std::vector<float> v) {
-      return ref::map<float>(v, dtype == DType::f16 ? ref::roundToHalf
-                                                    : ref::roundToBf16);
-    };
-    auto bits = [&](const std::vector<float> &v) {
-      return dtype == DType::f16 ? halfBits(v) : bf16Bits(v);
-    };
     Program p;
-    struct Data {
-      std::vector<double> a, b, bias;
-    };
-    std::vector<Data> data;
-    for (size_t i = 0; i < cases.size(); ++i) {
-      const FusedCase &c = cases[i];
-      std::string n = std::to_string(i);
-      std::vector<float> a = uniform(ref::numElements(c.a), -1, 1, 2200 + i);
-      std::vector<float> b = uniform(ref::numElements(c.b), -1, 1, 2300 + i);
-      std::vector<float> bias =
-          uniform(ref::numElements(c.bias), -1, 1, 2400 + i);
-      ref::Sum r =
-          ref::matmul(toDouble(rounded(a)), c.a, toDouble(rounded(b)), c.b);
-      std::string operands = p.input("a" + n, c.a, dtype, bits(a)) + ", " +
-                             p.input("b" + n, c.b, dtype, bits(b));
-      std::string types = tensorType(c.a, elt) + ", " + tensorType(c.b, elt);
-      if (!c.bias.empty()) {
-        operands += ", " + p.input("c" + n, c.bias, dtype, bits(bias));
-        types += ", " + tensorType(c.bias, elt);
-      } else {
-        bias.clear();
-      }
-      data.push_back({toDouble(rounded(a)), toDouble(rounded(b)),
-                      toDouble(rounded(bias))});
-      p.op("%y" + n + " = mir.fused_matmul " + operands + " act = gelu : (" +
-           types + ") -> " + tensorType(r.shape, elt));
-      p.result("%y" + n, r.shape, dtype, "y" + n);
-    }
+    std::vector<FusedData> data =
+        addFusedMatmuls(p, cases, "gelu", dtype, 2200);
     Outputs out;
-    if (!run(p, &out))
-      return;
-    for (size_t i = 0; i < cases.size(); ++i) {
-      const FusedCase &c = cases[i];
-      SCOPED_TRACE(shapeName(c.a) + " x " + shapeName(c.b) + " bias " +
-                   shapeName(c.bias));
-      ref::Sum r = ref::matmul(data[i].a, c.a, data[i].b, c.b);
-      std::vector<double> want(r.value.size()), tol(r.value.size());
-      for (size_t j = 0; j < want.size(); ++j) {
-        double bias = 0;
-        if (!c.bias.empty())
-          bias = data[i].bias[ref::broadcastSource(c.bias, r.shape,
-                                                   ref::unravel(j, r.shape))];
-        double z = r.value[j] + bias;
-        want[j] = activation("gelu", z);
-        double zTol =
-            (c.a.back() + 2) * kU * (r.magnitude[j] + std::fabs(bias));
-        tol[j] = 1.2 * zTol + 8 * kU * (std::fabs(want[j]) + std::fabs(z)) +
-                 roundingTol(dtype, want[j]) + 1e-30;
-      }
-      expectWithin(get(out, "y" + std::to_string(i)), r.shape, dtype, want,
-                   tol);
-    }
+    if (run(p, &out)) // false: the device refused the dtype (run checks)
+      expectFusedMatmuls(out, cases, data, "gelu", dtype);
   }
 }
 
