@@ -1,4 +1,5 @@
 // RUN: rlx-opt %s -split-input-file -rlx-cpu-matmul-microkernel="lanes=16 tile-rows=4 tile-vectors=2 k-block=8 m-block=8 n-block=64" -canonicalize | FileCheck %s
+// RUN: rlx-opt %s -split-input-file -rlx-cpu-matmul-microkernel="lanes=16 tile-rows=4 tile-vectors=2 k-block=8 m-block=8 n-block=64 bf16-dot=false" -canonicalize | FileCheck %s --check-prefix=NODOT
 
 // fill + matmul + bias/relu epilogue: one loop nest, no linalg left. K = 20
 // runs in three K blocks of 7 (about equal, none above k-block). B is
@@ -171,6 +172,13 @@ func.func @half_tile(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %bias: memr
 // A's panel rows are whole vectors (zero past K). The K loop runs over
 // pairs: per row, A's pair broadcast as one 32-bit lane, and one
 // vdpbf16ps per accumulator.
+// With bf16-dot=false the same target extends to f32 and uses FMAs.
+// NODOT-LABEL: func.func @half_tile_dot
+// NODOT-NOT:     llvm.call_intrinsic
+// NODOT:         arith.extf %{{.+}} : vector<16xbf16> to vector<16xf32>
+// NODOT:         vector.fma
+// NODOT-NOT:     llvm.call_intrinsic
+// NODOT:         return
 // CHECK-LABEL: func.func @half_tile_dot
 // CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x4x16xbf16>
 // CHECK-DAG:     memref.alloca() {alignment = 64 : i64} : memref<2x4x64xbf16>
