@@ -145,6 +145,8 @@ static uint64_t kernelFlops(lir::KernelOp kernel) {
     slot.size = slot.elementCount() * ::rlx::dtypeSize(*dtype);
     if (std::optional<uint64_t> panels = io.getPanels())
       slot.panelWidth = static_cast<int64_t>(*panels);
+    if (std::optional<Type> given = io.getGiven())
+      slot.givenAs = dtypeOf(*given); // lir.io C7: f32
     if (auto value = io.getValueAttr())
       slot.data = constantBytes(value, slot.size);
     manifest.slots.push_back(std::move(slot));

@@ -184,44 +184,47 @@ struct Weight {
   std::vector<int64_t> shape;
   std::vector<uint8_t> bytes;
 
-  /// `data` (its bytes, or a packed copy) as a view of its dtype and shape.
-  TensorView view(const std::vector<uint8_t> &data) const {
+  /// `data` (its bytes, or a packed or converted copy) as a view of its
+  /// shape and of `as` (its dtype unless converted).
+  TensorView view(const std::vector<uint8_t> &data,
+                  std::optional<DType> as = std::nullopt) const {
     TensorView v;
-    v.dtype = dtype;
+    v.dtype = as.value_or(dtype);
     v.shape = shape;
     v.data = data.data();
     v.bytes = data.size();
     return v;
   }
 
-  /// Its bytes in `slot`'s layout: the row-major bytes, or its panels of
-  /// slot.panelWidth, packed on first use and shared by every graph whose
-  /// code reads those panels (the width is the CPU target's, the same for
-  /// every specialization).
+  /// Its bytes in `slot`'s layout and dtype: the row-major bytes, or its
+  /// panels of slot.panelWidth, or its values converted to the slot's f16 /
+  /// bf16 (Slot::givenAs), made on first use and shared by every graph
+  /// whose code reads that form (the same for every specialization of one
+  /// target and policy).
   Expected<TensorView> stored(const Slot &slot) const {
-    if (slot.panelWidth == 0)
+    if (slot.panelWidth == 0 && !slot.convertsWhenSet())
       return view(bytes);
     std::lock_guard<std::mutex> lock(mutex);
-    std::vector<uint8_t> &packed = panels[slot.panelWidth];
+    std::vector<uint8_t> &packed = laidOut[{slot.panelWidth, slot.dtype}];
     if (packed.empty())
       if (Status s = packParam(slot, view(bytes), packed); !s)
         return s;
-    return view(packed);
+    return view(packed, slot.dtype);
   }
 
-  /// The bytes it holds: row-major and packed.
+  /// The bytes it holds: row-major, packed and converted.
   uint64_t bytesHeld() const {
     std::lock_guard<std::mutex> lock(mutex);
     uint64_t total = bytes.size();
-    for (const auto &[width, packed] : panels)
+    for (const auto &[form, packed] : laidOut)
       total += packed.size();
     return total;
   }
 
 private:
   mutable std::mutex mutex;
-  /// Packed copies by panel width.
-  mutable std::map<int64_t, std::vector<uint8_t>> panels;
+  /// Packed or converted copies by (panel width, stored dtype).
+  mutable std::map<std::pair<int64_t, DType>, std::vector<uint8_t>> laidOut;
 };
 } // namespace
 
@@ -374,7 +377,11 @@ collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
           mlir::dyn_cast<mlir::RankedTensorType>(op->getResult(0).getType());
       if (!name || !type)
         return;
-      std::optional<DType> dtype = mlir::rlx::dtypeOf(type.getElementType());
+      // A param stored converted is given in its `given` type.
+      mlir::Type element = type.getElementType();
+      if (auto given = op->getAttrOfType<mlir::TypeAttr>("given"))
+        element = given.getValue();
+      std::optional<DType> dtype = mlir::rlx::dtypeOf(element);
       if (!dtype)
         return;
       bool seen =

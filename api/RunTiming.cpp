@@ -17,8 +17,10 @@ Status fillGraph(CompiledGraph &graph, bool ones,
   for (const Slot &slot : m.slots) {
     if (slot.role != SlotRole::input && slot.role != SlotRole::param)
       continue;
-    std::vector<uint8_t> bytes(slot.size, 0);
-    if (ones && slot.dtype == DType::f32) {
+    // A param's values as given (f32 for one stored in f16 / bf16).
+    DType dtype = slot.givenDType();
+    std::vector<uint8_t> bytes(slot.elementCount() * dtypeSize(dtype), 0);
+    if (ones && dtype == DType::f32) {
       const float one = 1.0f;
       for (size_t off = 0; off + sizeof(float) <= bytes.size();
            off += sizeof(float))
@@ -27,7 +29,7 @@ Status fillGraph(CompiledGraph &graph, bool ones,
     storage.push_back(std::move(bytes));
     if (slot.role == SlotRole::param) {
       if (Status s = graph.setParamTyped(slot.name, storage.back().data(),
-                                         slot.size, slot.dtype);
+                                         storage.back().size(), dtype);
           !s)
         return s;
     } else {

@@ -21,6 +21,8 @@ namespace rlx::runtime {
 namespace {
 
 constexpr uint8_t kMagic[4] = {'R', 'L', 'X', 'A'};
+/// A slot's given-dtype byte when its values are given in its dtype.
+constexpr uint8_t kNoGivenDType = 0xff;
 // The fewest payload bytes one slot / dispatch can take; bounds a count by the
 // bytes that remain before anything is reserved for it.
 constexpr uint64_t kMinSlotBytes = 8 + 1 + 1 + 8 + 8 + 8 + 8;
@@ -227,6 +229,10 @@ void readSlot(Reader &r, uint64_t index, Slot &slot) {
   slot.offset = r.u64(label + " offset");
   slot.size = r.u64(label + " size");
   slot.panelWidth = r.i64(label + " panel width");
+  // kNoGivenDType: values are given in `dtype` (Slot::givenAs empty); any
+  // other byte is a dtype, which verifyManifest range-checks.
+  if (uint8_t given = r.u8(label + " given dtype"); given != kNoGivenDType)
+    slot.givenAs = static_cast<DType>(given);
   slot.data = r.bytes(label + " data");
 }
 
@@ -438,6 +444,7 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
     w.u64(slot.offset);
     w.u64(slot.size);
     w.i64(slot.panelWidth);
+    w.u8(slot.givenAs ? static_cast<uint8_t>(*slot.givenAs) : kNoGivenDType);
     w.bytes(slot.data.data(), slot.data.size());
   }
   w.u64(m.dispatches.size());

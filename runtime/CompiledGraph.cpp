@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/CompiledGraphImpl.h"
+#include "runtime/HalfFloat.h"
 #include "runtime/KernelAbi.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -106,13 +107,18 @@ int64_t TensorView::elementCount() const {
   return count;
 }
 
-/// `slot.size` bytes of row-major `data` (checked against the slot) in the
-/// slot's layout. A panel slot passed the manifest verifier: f32 [K, N], W
-/// divides N; `data` has the element's alignment (TensorView), and a
-/// vector's storage more.
+/// `slot.size` bytes of row-major `data` as given (checked against the
+/// slot) in the slot's layout and dtype. A panel slot passed the manifest
+/// verifier: f32 [K, N], W divides N; a converted one: f32 given, f16 or
+/// bf16 stored (runtime/HalfFloat.h). `data` has the element's alignment
+/// (TensorView), and a vector's storage more.
 static std::vector<uint8_t> storedBytes(const Slot &slot, const void *data) {
   std::vector<uint8_t> stored(slot.size);
-  if (slot.panelWidth == 0) {
+  if (slot.convertsWhenSet()) {
+    runtime::convertFromF32(static_cast<const float *>(data), slot.dtype,
+                            stored.data(),
+                            static_cast<size_t>(slot.elementCount()));
+  } else if (slot.panelWidth == 0) {
     if (slot.size)
       std::memcpy(stored.data(), data, slot.size);
   } else {
@@ -144,7 +150,7 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
   if (Status s = checkData(slot, data, bytes, dtype, shape); !s)
     return s;
   std::vector<uint8_t> packed;
-  if (slot.panelWidth != 0) {
+  if (slot.panelWidth != 0 || slot.convertsWhenSet()) {
     packed = storedBytes(slot, data);
     data = packed.data();
   }
@@ -159,10 +165,12 @@ Status CompiledGraph::Impl::bindParam(const std::string &name,
                                       const TensorView &value,
                                       std::shared_ptr<const void> owner,
                                       bool stored) {
-  // The code does not read a panel param's row-major bytes: the graph
-  // packs its own copy, as setParam does. (The manifest is immutable.)
-  const Slot *panels = manifest().findSlot(SlotRole::param, name);
-  if (!stored && panels && panels->panelWidth != 0)
+  // The code does not read a panel or converted param's bytes as given: the
+  // graph packs its own copy, as setParam does. (The manifest is
+  // immutable.)
+  const Slot *laidOut = manifest().findSlot(SlotRole::param, name);
+  if (!stored && laidOut &&
+      (laidOut->panelWidth != 0 || laidOut->convertsWhenSet()))
     return setParam(name, value.data, value.bytes, value.dtype, value.shape);
   std::lock_guard<std::mutex> lock(mutex);
   Expected<size_t> index = findSlot(SlotRole::param, name);
@@ -170,8 +178,9 @@ Status CompiledGraph::Impl::bindParam(const std::string &name,
     return index.status();
   const Slot &slot = manifest().slots[*index];
   // Packed bytes have no shape of their own.
-  if (Status s = checkData(slot, value.data, value.bytes, value.dtype,
-                           stored ? std::vector<int64_t>{} : value.shape);
+  if (Status s =
+          checkData(slot, value.data, value.bytes, value.dtype,
+                    stored ? std::vector<int64_t>{} : value.shape, stored);
       !s)
     return s;
   Expected<bool> inPlace = executable->bindSlot(slot, value.data);

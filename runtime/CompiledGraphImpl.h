@@ -97,23 +97,36 @@ struct CompiledGraph::Impl {
   }
 
   /// Checks that `bytes` of `dtype` fit `slot` exactly, and `shape` too
-  /// when it is given (not empty).
+  /// when it is given (not empty): the slot's values as given
+  /// (Slot::givenDType(), which setParam converts), or with `stored` its
+  /// bytes as stored (bindStoredParam, runSlots, outputs).
   static Status checkData(const Slot &slot, const void *data, size_t bytes,
-                          DType dtype, const std::vector<int64_t> &shape) {
+                          DType dtype, const std::vector<int64_t> &shape,
+                          bool stored = false) {
     std::string what =
         std::string(slotRoleName(slot.role)) + " '" + slot.name + "'";
-    if (dtype != slot.dtype)
+    DType want = stored ? slot.dtype : slot.givenDType();
+    uint64_t wantBytes =
+        stored ? slot.size
+               : static_cast<uint64_t>(slot.elementCount()) * dtypeSize(want);
+    if (dtype != want) {
+      std::string expected = std::string(" has dtype ") + dtypeName(want);
+      if (slot.convertsWhenSet())
+        expected =
+            stored ? std::string(" is stored as ") + dtypeName(want) +
+                         " (given as " + dtypeName(slot.givenDType()) + ")"
+                   : expected + " (stored as " + dtypeName(slot.dtype) + ")";
       return Status(StatusCode::invalid_argument,
-                    what + " has dtype " + dtypeName(slot.dtype) + ", got " +
-                        dtypeName(dtype));
+                    what + expected + ", got " + dtypeName(dtype));
+    }
     if (!shape.empty() && shape != slot.shape)
       return Status(StatusCode::invalid_argument,
                     what + " has shape " + shapeText(slot.shape) + ", got " +
                         shapeText(shape));
-    if (bytes != slot.size)
+    if (bytes != wantBytes)
       return Status(StatusCode::invalid_argument,
                     what + " needs " + std::to_string(slot.elementCount()) +
-                        " elements (" + std::to_string(slot.size) +
+                        " elements (" + std::to_string(wantBytes) +
                         " bytes), got " + std::to_string(bytes) + " bytes");
     if (!data && bytes != 0)
       return Status(StatusCode::invalid_argument,

@@ -170,6 +170,16 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
                                slot.shape.size(), slot.panelWidth))
       return invalid(label + ": panel width " +
                      std::to_string(slot.panelWidth) + ": " + problem);
+  if (slot.givenAs) {
+    auto given = static_cast<uint8_t>(*slot.givenAs);
+    if (given > static_cast<uint8_t>(DType::i1))
+      return invalid(label + ": given dtype " + std::to_string(given) +
+                     " is out of range (0..7)");
+    if (const char *problem = givenDTypeProblem(slot.role, slot.dtype,
+                                                *slot.givenAs, slot.panelWidth))
+      return invalid(label + ": " + dtypeName(slot.dtype) + " given as " +
+                     dtypeName(*slot.givenAs) + ": " + problem);
+  }
   if (slot.offset % manifest.alignment)
     return invalid(label + ": offset " + std::to_string(slot.offset) +
                    " is not a multiple of the alignment " +

@@ -49,6 +49,8 @@ struct Buffer {
   BufferKind kind = BufferKind::temp;
   std::string name; // slots only
   MemRefType type;  // the manifest type of a slot
+  Type given;       // params: the element type values are given in, if not
+                    // `type`'s (mir.param's `given`)
   int64_t bytes = 0;
   DenseElementsAttr value; // constants
   bool read = false;       // constants: some kernel reads the buffer
@@ -221,7 +223,9 @@ LogicalResult FunctionLowering::collect() {
       auto [it, inserted] =
           paramByName.try_emplace(param.getName(), buffers.size());
       if (inserted) {
-        addBuffer(BufferKind::param, param.getType(), param.getName().str());
+        unsigned id = addBuffer(BufferKind::param, param.getType(),
+                                param.getName().str());
+        buffers[id].given = param.getGiven().value_or(Type());
         params.push_back(it->second);
       }
       bufferOf[param.getOutput()] = it->second;
@@ -512,11 +516,12 @@ LogicalResult FunctionLowering::emit() {
 
   for (unsigned id : slots) {
     const Buffer &buffer = buffers[id];
-    b.create<lir::IOOp>(loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
-                        /*panels=*/IntegerAttr(), buffer.type,
-                        buffer.kind == BufferKind::constant
-                            ? ElementsAttr(buffer.value)
-                            : ElementsAttr());
+    b.create<lir::IOOp>(
+        loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
+        /*panels=*/IntegerAttr(),
+        buffer.given ? TypeAttr::get(buffer.given) : TypeAttr(), buffer.type,
+        buffer.kind == BufferKind::constant ? ElementsAttr(buffer.value)
+                                            : ElementsAttr());
   }
 
   SmallVector<std::string> names;

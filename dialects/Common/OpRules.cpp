@@ -93,6 +93,12 @@ LogicalResult verifyParamName(Operation *op, StringRef name) {
       return op->emitOpError()
              << "parameter '" << name << "' was declared as "
              << other.getResultTypes().front() << " earlier in the block";
+    if (otherName && otherName.getValue() == name &&
+        other.getAttr("given") != op->getAttr("given"))
+      return op->emitOpError()
+             << "parameter '" << name
+             << "' was declared with another `given` type earlier in the "
+                "block";
   }
   return success();
 }

@@ -34,7 +34,8 @@ LogicalResult verifyUnaryOperand(Operation *op, UnaryKind kind, Type type);
 /// hir.binary / mir.binary C3: `pow` only on floats (`type` is an operand's).
 LogicalResult verifyBinaryOperand(Operation *op, BinaryKind kind, Type type);
 
-/// Params with the same name in one block have the same type.
+/// Params with the same name in one block have the same type (and the same
+/// `given` attribute, mir.param's).
 LogicalResult verifyParamName(Operation *op, StringRef name);
 
 } // namespace mlir::rlx

@@ -129,6 +129,33 @@ LogicalResult IOOp::verify() {
       return emitOpError() << "panels " << static_cast<int64_t>(*panels) << ": "
                            << problem;
   }
+  // lir.io C7
+  if (std::optional<Type> given = getGiven()) {
+    auto dtypeOf = [](Type t) -> std::optional<::rlx::DType> {
+      if (t.isF32())
+        return ::rlx::DType::f32;
+      if (t.isF16())
+        return ::rlx::DType::f16;
+      if (t.isBF16())
+        return ::rlx::DType::bf16;
+      return std::nullopt;
+    };
+    std::optional<::rlx::DType> from = dtypeOf(*given),
+                                stored =
+                                    dtypeOf(getMemRefType().getElementType());
+    const char *problem = "a param is converted only from f32 to f16 or bf16";
+    if (from && stored)
+      problem = ::rlx::givenDTypeProblem(
+          getKind() == IOKind::param ? ::rlx::SlotRole::param
+                                     : ::rlx::SlotRole::input,
+          *stored, *from, static_cast<int64_t>(getPanels().value_or(0)));
+    if (problem || *from == *stored)
+      return emitOpError() << "given " << *given << " for a slot of "
+                           << getMemRefType() << ": "
+                           << (problem ? problem
+                                       : "the values are given in the "
+                                         "stored type; drop `given`");
+  }
   // lir.io C3
   return verifyInArena(*this, offset, getMemRefType(), program);
 }

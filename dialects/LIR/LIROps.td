@@ -80,6 +80,14 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     runtime packs it when it is set; runtime/KernelAbi.h, "Matmul panels"),
     and every view of it has the panels' type, memref<(N/W) x K x W x f32>.
 
+    `given f32`: the param's values are given in f32 and stored in the
+    slot's f16 / bf16 (the runtime converts them when it is set,
+    runtime/HalfFloat.h): a mixed-precision cast done once.
+
+    ```mlir
+    lir.io param "fc1.weight" at 0 given f32 : memref<784x512xbf16>
+    ```
+
     Constraints:
     (C1) the type is a static memref with the default layout and memory
          space, of rank <= 16 and a size that fits in int64.
@@ -90,14 +98,17 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
          the slot's shape and element type.
     (C6) `panels` is on an f32 param of rank 2 whose column count is a
          multiple of it, and is in [1, 1024].
+    (C7) `given` is f32, on a param stored in f16 or bf16, without `panels`
+         (rlx::givenDTypeProblem, include/rlx/Manifest.h).
   }];
   let arguments = (ins RLX_IOKind:$kind, StrAttr:$name, I64Attr:$offset,
                        OptionalAttr<I64Attr>:$panels,
+                       OptionalAttr<TypeAttr>:$given,
                        TypeAttrOf<LIR_ArenaMemRef>:$type,
                        OptionalAttr<ElementsAttr>:$value);
   let assemblyFormat = [{
-    $kind $name `at` $offset (`panels` $panels^)? attr-dict `:` $type
-    (`=` $value^)?
+    $kind $name `at` $offset (`panels` $panels^)? (`given` $given^)? attr-dict
+    `:` $type (`=` $value^)?
   }];
   let extraClassDeclaration = [{
     MemRefType getMemRefType() { return cast<MemRefType>(getType()); }

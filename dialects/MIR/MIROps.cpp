@@ -76,6 +76,15 @@ LogicalResult ConstantOp::verify() {
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
 LogicalResult ParamOp::verify() {
+  // mir.param C3
+  if (std::optional<Type> given = getGiven()) {
+    Type element = getType().getElementType();
+    if (!given->isF32() || !(element.isF16() || element.isBF16()))
+      return emitOpError() << "given " << *given << " for a param of "
+                           << getType()
+                           << ": a param is converted only from f32 to f16 "
+                              "or bf16";
+  }
   // mir.param C1, C2
   return verifyParamName(*this, getName());
 }

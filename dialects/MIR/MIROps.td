@@ -71,16 +71,26 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
 
     ```mlir
     %w = mir.param "fc1.weight" : tensor<784x512xf32>
+    %v = mir.param "fc2.weight" given f32 : tensor<512x10xbf16>
     ```
+
+    `given f32`: the caller gives the values in f32 and the param holds
+    them converted to its f16 / bf16 element type (rounded to nearest even,
+    once, when the param is set): what mir-mixed-precision writes for a
+    param that every use casts to one narrower type.
 
     Constraints:
     (C1) the name is a slot name: 1 to 256 bytes of printable ASCII
          (rlx::slotNameProblem, include/rlx/Manifest.h).
-    (C2) params with the same name in one block have the same type.
+    (C2) params with the same name in one block have the same type (and
+         `given`).
+    (C3) `given` is f32 and the element type f16 or bf16
+         (rlx::givenDTypeProblem).
   }];
-  let arguments = (ins StrAttr:$name);
+  let arguments = (ins StrAttr:$name, OptionalAttr<TypeAttr>:$given);
   let results = (outs RLX_AnyTensor:$output);
-  let assemblyFormat = "$name attr-dict `:` type($output)";
+  let assemblyFormat =
+      "$name (`given` $given^)? attr-dict `:` type($output)";
   let hasVerifier = 1;
 }
 

@@ -165,9 +165,10 @@ struct OutputViews {
   const OutputView *end() const { return first + count; }
 };
 
-/// `value` (row-major, the dtype and shape of param `slot`) in the layout
-/// the code reads it in (Slot::panelWidth): packed into `stored`, or copied
-/// when the slot is row-major. Checks dtype, shape and size.
+/// `value` (row-major, the shape of param `slot` and the dtype its values
+/// are given in, Slot::givenDType()) in the layout and dtype the code reads
+/// it in: packed into panels (Slot::panelWidth), converted to f16 / bf16
+/// (Slot::givenAs), else copied. Checks dtype, shape and size.
 Status packParam(const Slot &slot, const TensorView &value,
                  std::vector<uint8_t> &stored);
 
@@ -205,7 +206,10 @@ public:
   Status setParamTyped(const std::string &name, const void *data, size_t bytes,
                        DType dtype);
   /// Binds parameter `name` to `value`, whose dtype and shape must be the
-  /// parameter's.
+  /// parameter's. A param stored in f16 / bf16 that a mixed-precision policy
+  /// would otherwise cast on every run takes its values in f32
+  /// (Slot::givenAs) and converts them here, once (round to nearest even;
+  /// docs/Optimizer.md).
   Status setParam(const std::string &name, const TensorView &value);
   /// Binds parameter `name` to the caller's memory without copying it: on
   /// the CPU the code reads `value.data` in place on every later run, so it
@@ -219,10 +223,12 @@ public:
   Status bindParam(const std::string &name, const TensorView &value,
                    std::shared_ptr<const void> keepAlive = nullptr);
   /// A param the code reads in matmul panels (its Slot::panelWidth > 0) is
-  /// packed when set: setParam and bindParam copy it into panels the graph
-  /// owns. bindStoredParam binds bytes already packed (rlx::packParam), in
-  /// place as bindParam does, so graphs can share one packed copy; for a
-  /// row-major param it is bindParam. `stored` has the param's dtype and
+  /// packed when set, and one given in f32 and stored in f16 / bf16
+  /// (Slot::givenAs) converted: setParam and bindParam copy it into panels
+  /// or converted values the graph owns. bindStoredParam binds bytes
+  /// already packed or converted (rlx::packParam), in place as bindParam
+  /// does, so graphs can share one copy; for another param it is
+  /// bindParam. `stored` has the param's stored dtype (Slot::dtype) and
   /// byte size; its shape is not checked (the panels' bytes have none).
   Status bindStoredParam(const std::string &name, const TensorView &stored,
                          std::shared_ptr<const void> keepAlive = nullptr);

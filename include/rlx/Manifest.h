@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,24 @@ inline const char *panelLayoutProblem(SlotRole role, DType dtype,
   return nullptr;
 }
 
+/// Why a slot of `role` whose bytes are `dtype` cannot take its values in
+/// `given` (Slot::givenAs) and convert them when they are set, or null if
+/// it can: `given` equal to `dtype`, or a param given in f32 and stored in
+/// f16 or bf16 (rounded to nearest, ties to even), not in matmul panels.
+/// The one rule for the LIR and MIR verifiers and the manifest verifier.
+inline const char *givenDTypeProblem(SlotRole role, DType dtype, DType given,
+                                     int64_t panelWidth) {
+  if (given == dtype)
+    return nullptr;
+  if (role != SlotRole::param)
+    return "only params are converted when set";
+  if (given != DType::f32 || (dtype != DType::f16 && dtype != DType::bf16))
+    return "a param is converted only from f32 to f16 or bf16";
+  if (panelWidth != 0)
+    return "a converted param is not stored in panels";
+  return nullptr;
+}
+
 struct Slot {
   std::string name;
   SlotRole role = SlotRole::input;
@@ -83,12 +102,22 @@ struct Slot {
   /// docs/CPUBackend.md). setParam and bindParam take row-major data and
   /// pack it; bindStoredParam takes it packed (rlx::packParam).
   int64_t panelWidth = 0;
+  /// The dtype a param's values are given in (setParam, bindParam) when it
+  /// is not `dtype`: f32 for a param stored in f16 / bf16 that the code
+  /// reads only in that type (a mixed-precision policy's cast, done once
+  /// when the param is set instead of on every run; docs/Optimizer.md).
+  /// bindStoredParam takes the stored bytes (rlx::packParam converts).
+  std::optional<DType> givenAs;
   /// The value of a constant slot: `size` bytes, or one element's bytes
   /// when every element has that value (a splat, written once so a huge
   /// splat costs nothing in the artifact); empty for other roles.
   std::vector<uint8_t> data;
 
   int64_t elementCount() const;
+  /// The dtype values are given in: givenAs, else dtype.
+  DType givenDType() const { return givenAs.value_or(dtype); }
+  /// Whether setParam converts values from givenDType() to dtype.
+  bool convertsWhenSet() const { return givenDType() != dtype; }
   /// Whether `data` is one element repeated (a splat constant).
   bool isSplat() const;
   /// Writes the constant's `size` bytes to `dest`: `data`, or its one

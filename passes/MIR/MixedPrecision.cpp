@@ -6,6 +6,9 @@
 // (mir.constant, mir.param) keep their types and their consumers cast;
 // mir.cast keeps its declared output; mir.elementwise regions and non-MIR
 // ops (func.return) get their operands cast back to the types they had.
+// Then an f32 param that every use casts to one f16 / bf16 type is stored
+// in that type and given in f32 (narrowParams): the runtime converts it
+// once, when it is set, instead of a cast on every run.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/MIR/Passes.h"
@@ -13,6 +16,7 @@
 #include "dialects/MIR/MIROps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -107,14 +111,17 @@ struct MixedPrecision
     customTypes.clear();
     if (failed(parseOptions(func)))
       return signalPassFailure();
-    for (Block &block : func.getBody())
+    for (Block &block : func.getBody()) {
       rewriteBlock(block);
+      narrowParams(block);
+    }
   }
 
 private:
   LogicalResult parseOptions(func::FuncOp func);
   Type computeType(Operation *op) const;
   void rewriteBlock(Block &block);
+  static void narrowParams(Block &block);
   Value castTo(Value value, Type type, Operation *user);
 
   Policy policyKind = Policy::f32;
@@ -161,6 +168,46 @@ void MixedPrecision::rewriteBlock(Block &block) {
       if (floatElementOf(result.getType()))
         result.setType(
             cast<RankedTensorType>(result.getType()).clone(step.compute));
+  }
+}
+
+/// An f32 param that every use casts to one f16 / bf16 type of its shape is
+/// stored in that type and given in f32 (mir.param `given`): the cast runs
+/// once, when the param is set, instead of on every run, and the arena holds
+/// the narrow copy only. Params of one name are narrowed all or none.
+void MixedPrecision::narrowParams(Block &block) {
+  llvm::MapVector<StringAttr, SmallVector<ParamOp>> byName;
+  for (ParamOp param : block.getOps<ParamOp>())
+    byName[param.getNameAttr()].push_back(param);
+  for (auto &[name, params] : byName) {
+    Type narrow;
+    auto narrowable = [&](ParamOp param) {
+      if (param.getGiven() || !param.getType().getElementType().isF32())
+        return false;
+      for (Operation *user : param->getUsers()) {
+        auto cast = dyn_cast<CastOp>(user);
+        auto type = cast ? dyn_cast<RankedTensorType>(cast.getType())
+                         : RankedTensorType();
+        if (!type || type.getShape() != param.getType().getShape())
+          return false;
+        Type element = type.getElementType();
+        if (!(element.isF16() || element.isBF16()) ||
+            (narrow && narrow != element))
+          return false;
+        narrow = element;
+      }
+      return true;
+    };
+    if (!llvm::all_of(params, narrowable) || !narrow)
+      continue;
+    for (ParamOp param : params) {
+      param.getOutput().setType(param.getType().clone(narrow));
+      param.setGivenAttr(TypeAttr::get(Float32Type::get(param.getContext())));
+      for (Operation *user : llvm::make_early_inc_range(param->getUsers())) {
+        user->getResult(0).replaceAllUsesWith(param.getOutput());
+        user->erase();
+      }
+    }
   }
 }
 

@@ -187,6 +187,9 @@ def MIRMixedPrecision : Pass<"mir-mixed-precision", "::mlir::func::FuncOp"> {
     log, pow stay f32), auto-mixed-conservative (f16 only for matmul-like
     ops), auto-mixed-bf16 (auto-mixed with bf16), custom (`custom` map,
     e.g. mir.matmul=f16,mir.softmax=f32; unlisted ops keep their type).
+    An f32 param that every use casts to one f16 / bf16 type is then
+    stored in it, given in f32 (`mir.param "w" given f32`): the runtime
+    converts it once, when it is set.
   }];
   let options = [
     Option<"policy", "policy", "::rlx::Precision",

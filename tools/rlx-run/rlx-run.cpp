@@ -262,14 +262,16 @@ parseBinds() {
   return dims;
 }
 
-/// Uniform [-1, 1) values of the slot's dtype (integers: [0, 8)).
+/// Uniform [-1, 1) values of the dtype the slot's values are given in
+/// (integers: [0, 8)).
 static std::vector<uint8_t> randomData(const rlx::Slot &slot,
                                        std::mt19937 &rng) {
-  std::vector<uint8_t> bytes(slot.size);
-  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  rlx::DType dtype = slot.givenDType();
   int64_t n = slot.elementCount();
+  std::vector<uint8_t> bytes(n * rlx::dtypeSize(dtype));
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   for (int64_t i = 0; i < n; ++i) {
-    switch (slot.dtype) {
+    switch (dtype) {
     case rlx::DType::f32: {
       float v = uniform(rng);
       std::memcpy(&bytes[i * 4], &v, 4);
@@ -286,15 +288,17 @@ static std::vector<uint8_t> randomData(const rlx::Slot &slot,
       break;
     }
     default:
-      bytes[i * rlx::dtypeSize(slot.dtype)] = rng() % 2;
+      bytes[i * rlx::dtypeSize(dtype)] = rng() % 2;
       break;
     }
   }
   return bytes;
 }
 
-/// The bytes for `slot`: from the .npy file named in `files`, else random
-/// if `random` (said on stderr), else an error naming the flags.
+/// The bytes for `slot` in the dtype its values are given in (a param
+/// stored in f16 / bf16 takes f32 and converts it when set): from the .npy
+/// file named in `files`, else random if `random` (said on stderr), else an
+/// error naming the flags.
 static rlx::Expected<std::vector<uint8_t>>
 dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
         bool random, std::mt19937 &rng) {
@@ -305,25 +309,25 @@ dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
       return rlx::Status(rlx::StatusCode::invalid_argument,
                          std::string("no data for ") +
                              rlx::slotRoleName(slot.role) + " '" + slot.name +
-                             "' (" + describe(slot.dtype, slot.shape) +
+                             "' (" + describe(slot.givenDType(), slot.shape) +
                              "): give " + (isInput ? "--input " : "--param ") +
                              slot.name + "=FILE.npy, or " +
                              (isInput ? "--random-inputs" : "--random-params") +
                              " for seeded random values");
     llvm::errs() << "rlx-run: " << rlx::slotRoleName(slot.role) << " '"
                  << slot.name << "': random "
-                 << describe(slot.dtype, slot.shape) << " (seed " << seed
+                 << describe(slot.givenDType(), slot.shape) << " (seed " << seed
                  << ")\n";
     return randomData(slot, rng);
   }
   rlx::Expected<rlx::npy::Array> array = rlx::npy::read(it->second);
   if (!array)
     return array.status();
-  if (array->dtype != slot.dtype || array->shape != slot.shape)
+  if (array->dtype != slot.givenDType() || array->shape != slot.shape)
     return rlx::Status(
         rlx::StatusCode::invalid_argument,
         it->second + ": " + rlx::slotRoleName(slot.role) + " '" + slot.name +
-            "' needs " + describe(slot.dtype, slot.shape) +
+            "' needs " + describe(slot.givenDType(), slot.shape) +
             ", the file holds " + describe(array->dtype, array->shape));
   return std::move(array->bytes);
 }
@@ -603,11 +607,11 @@ static int runMain() {
     if (profileVsThreads.getNumOccurrences())
       paramData.push_back({slot, *data});
     // Through GraphDevices when compiling: every device gets it.
-    rlx::Status set = devices
-                          ? devices->setParamTyped(slot->name, data->data(),
-                                                   data->size(), slot->dtype)
-                          : graph.setParamTyped(slot->name, data->data(),
-                                                data->size(), slot->dtype);
+    rlx::Status set =
+        devices ? devices->setParamTyped(slot->name, data->data(), data->size(),
+                                         slot->givenDType())
+                : graph.setParamTyped(slot->name, data->data(), data->size(),
+                                      slot->givenDType());
     if (!set)
       return fail(set);
   }
@@ -726,8 +730,8 @@ static int runMain() {
       if (!baseline)
         return fail(baseline.status());
       for (const auto &[slot, data] : paramData)
-        if (rlx::Status s = baseline->setParamTyped(slot->name, data.data(),
-                                                    data.size(), slot->dtype);
+        if (rlx::Status s = baseline->setParamTyped(
+                slot->name, data.data(), data.size(), slot->givenDType());
             !s)
           return fail(s);
       baseline->setProfiling(true);

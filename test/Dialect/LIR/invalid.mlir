@@ -1216,6 +1216,46 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // -----
 
+// lir.io C7: given on an input
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{given 'f32' for a slot of 'memref<4x32xbf16>': only params are converted when set}}
+  lir.io input "x" at 0 given f32 : memref<4x32xbf16>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C7: given in a type other than f32
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{given 'f16' for a slot of 'memref<4x32xbf16>': a param is converted only from f32 to f16 or bf16}}
+  lir.io param "w" at 0 given f16 : memref<4x32xbf16>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C7: stored in a type other than f16 / bf16
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{given 'f32' for a slot of 'memref<4x32xf64>': a param is converted only from f32 to f16 or bf16}}
+  lir.io param "w" at 0 given f32 : memref<4x32xf64>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C7: given in the stored type
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{given 'f32' for a slot of 'memref<4x32xf32>': the values are given in the stored type; drop `given`}}
+  lir.io param "w" at 0 given f32 : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
 // lir.io C6: panels on a vector
 lir.program @p arena_size = 4096 alignment = 64 {
   // expected-error @+1 {{panels 16: only f32 matrices (rank 2) are stored in panels}}

@@ -274,3 +274,12 @@ lir.program @gpu_kernel arena_size = 576 alignment = 64 {
   lir.schedule {
   }
 }
+
+// A param given in f32 and stored in f16 (the runtime converts it when set).
+// CHECK-LABEL: lir.program @given
+// CHECK-NEXT:    lir.io param "w" at 0 given f32 : memref<8x16xf16>
+lir.program @given arena_size = 256 alignment = 64 {
+  lir.io param "w" at 0 given f32 : memref<8x16xf16>
+  lir.schedule {
+  }
+}

@@ -95,6 +95,34 @@ func.func @param_c2_duplicate_name() -> (tensor<4xf32>, tensor<8xf32>) {
 
 // -----
 
+// mir.param C2: the same name with another `given`.
+func.func @param_c2_other_given() -> (tensor<4xbf16>, tensor<4xbf16>) {
+  %0 = mir.param "w" given f32 : tensor<4xbf16>
+  // expected-error @+1 {{parameter 'w' was declared with another `given` type earlier in the block}}
+  %1 = mir.param "w" : tensor<4xbf16>
+  return %0, %1 : tensor<4xbf16>, tensor<4xbf16>
+}
+
+// -----
+
+// mir.param C3: given on an f32 param.
+func.func @param_c3_given_f32() -> tensor<4xf32> {
+  // expected-error @+1 {{given 'f32' for a param of 'tensor<4xf32>': a param is converted only from f32 to f16 or bf16}}
+  %0 = mir.param "w" given f32 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// mir.param C3: given in another type than f32.
+func.func @param_c3_given_f16() -> tensor<4xbf16> {
+  // expected-error @+1 {{given 'f16' for a param of 'tensor<4xbf16>': a param is converted only from f32 to f16 or bf16}}
+  %0 = mir.param "w" given f16 : tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
 // mir.param C2: the same name with another element type.
 func.func @param_c2_duplicate_name_dtype() -> (tensor<4xf32>, tensor<4xf16>) {
   %0 = mir.param "w" : tensor<4xf32>

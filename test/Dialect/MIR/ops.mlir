@@ -46,6 +46,15 @@ func.func @param() -> (tensor<784x512xf32>, tensor<784x512xf32>, tensor<512xf16>
   return %0, %1, %2 : tensor<784x512xf32>, tensor<784x512xf32>, tensor<512xf16>
 }
 
+// A param given in f32 and stored in bf16 (mir-mixed-precision's).
+// CHECK-LABEL: func.func @param_given(
+// CHECK-NEXT:    %[[R0:.+]] = mir.param "fc1.weight" given f32 : tensor<784x512xbf16>
+// CHECK-NEXT:    return %[[R0]]
+func.func @param_given() -> tensor<784x512xbf16> {
+  %0 = mir.param "fc1.weight" given f32 : tensor<784x512xbf16>
+  return %0 : tensor<784x512xbf16>
+}
+
 // Every unary kind on a float tensor.
 // CHECK-LABEL: func.func @unary_kinds(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<4x8xf32>) -> tensor<4x8xf32> {

@@ -16,7 +16,9 @@
 // RUN: rlx-opt %t.cons -split-input-file -mir-mixed-precision=policy=auto-mixed-conservative > %t.cons2
 // RUN: diff %t.cons %t.cons2
 
-// matmul -> add(bias) -> relu, weights and bias from params.
+// matmul -> add(bias) -> relu, weights and bias from params. A param that
+// every use casts to one f16 / bf16 type is stored in it, given in f32 (the
+// cast runs once, when the param is set); one read in f32 stays f32.
 func.func @mlp_chain(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
   %w = mir.param "w" : tensor<8x16xf32>
   %b = mir.param "b" : tensor<16xf32>
@@ -28,37 +30,32 @@ func.func @mlp_chain(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
 
 // CHECK-F16-LABEL: func.func @mlp_chain(
 // CHECK-F16-SAME: %[[X:.+]]: tensor<4x8xf32>) -> tensor<4x16xf32>
-// CHECK-F16: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
-// CHECK-F16: %[[B:.+]] = mir.param "b" : tensor<16xf32>
+// CHECK-F16: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xf16>
+// CHECK-F16: %[[B:.+]] = mir.param "b" given f32 : tensor<16xf16>
 // CHECK-F16-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
-// CHECK-F16-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-F16-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[WH]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
-// CHECK-F16-NEXT: %[[BH:.+]] = mir.cast %[[B]] : tensor<16xf32> to tensor<16xf16>
-// CHECK-F16-NEXT: %[[ADD:.+]] = mir.binary add %[[MM]], %[[BH]] : (tensor<4x16xf16>, tensor<16xf16>) -> tensor<4x16xf16>
+// CHECK-F16-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[W]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+// CHECK-F16-NEXT: %[[ADD:.+]] = mir.binary add %[[MM]], %[[B]] : (tensor<4x16xf16>, tensor<16xf16>) -> tensor<4x16xf16>
 // CHECK-F16-NEXT: %[[RELU:.+]] = mir.unary relu %[[ADD]] : tensor<4x16xf16>
 // CHECK-F16-NEXT: %[[OUT:.+]] = mir.cast %[[RELU]] : tensor<4x16xf16> to tensor<4x16xf32>
 // CHECK-F16-NEXT: return %[[OUT]] : tensor<4x16xf32>
 
 // CHECK-AUTO-LABEL: func.func @mlp_chain(
 // CHECK-AUTO-SAME: %[[X:.+]]: tensor<4x8xf32>) -> tensor<4x16xf32>
-// CHECK-AUTO: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
-// CHECK-AUTO: %[[B:.+]] = mir.param "b" : tensor<16xf32>
+// CHECK-AUTO: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xf16>
+// CHECK-AUTO: %[[B:.+]] = mir.param "b" given f32 : tensor<16xf16>
 // CHECK-AUTO-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
-// CHECK-AUTO-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-AUTO-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[WH]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
-// CHECK-AUTO-NEXT: %[[BH:.+]] = mir.cast %[[B]] : tensor<16xf32> to tensor<16xf16>
-// CHECK-AUTO-NEXT: %[[ADD:.+]] = mir.binary add %[[MM]], %[[BH]] : (tensor<4x16xf16>, tensor<16xf16>) -> tensor<4x16xf16>
+// CHECK-AUTO-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[W]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+// CHECK-AUTO-NEXT: %[[ADD:.+]] = mir.binary add %[[MM]], %[[B]] : (tensor<4x16xf16>, tensor<16xf16>) -> tensor<4x16xf16>
 // CHECK-AUTO-NEXT: %[[RELU:.+]] = mir.unary relu %[[ADD]] : tensor<4x16xf16>
 // CHECK-AUTO-NEXT: %[[OUT:.+]] = mir.cast %[[RELU]] : tensor<4x16xf16> to tensor<4x16xf32>
 // CHECK-AUTO-NEXT: return %[[OUT]] : tensor<4x16xf32>
 
 // CHECK-CONS-LABEL: func.func @mlp_chain(
 // CHECK-CONS-SAME: %[[X:.+]]: tensor<4x8xf32>) -> tensor<4x16xf32>
-// CHECK-CONS: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
+// CHECK-CONS: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xf16>
 // CHECK-CONS: %[[B:.+]] = mir.param "b" : tensor<16xf32>
 // CHECK-CONS-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
-// CHECK-CONS-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-CONS-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[WH]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+// CHECK-CONS-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[W]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
 // CHECK-CONS-NEXT: %[[MMF:.+]] = mir.cast %[[MM]] : tensor<4x16xf16> to tensor<4x16xf32>
 // CHECK-CONS-NEXT: %[[ADD:.+]] = mir.binary add %[[MMF]], %[[B]] : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
 // CHECK-CONS-NEXT: %[[RELU:.+]] = mir.unary relu %[[ADD]] : tensor<4x16xf32>
@@ -66,13 +63,11 @@ func.func @mlp_chain(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
 
 // CHECK-BF16-LABEL: func.func @mlp_chain(
 // CHECK-BF16-SAME: %[[X:.+]]: tensor<4x8xf32>) -> tensor<4x16xf32>
-// CHECK-BF16: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
-// CHECK-BF16: %[[B:.+]] = mir.param "b" : tensor<16xf32>
+// CHECK-BF16: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xbf16>
+// CHECK-BF16: %[[B:.+]] = mir.param "b" given f32 : tensor<16xbf16>
 // CHECK-BF16-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xbf16>
-// CHECK-BF16-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xbf16>
-// CHECK-BF16-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[WH]] : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xbf16>
-// CHECK-BF16-NEXT: %[[BH:.+]] = mir.cast %[[B]] : tensor<16xf32> to tensor<16xbf16>
-// CHECK-BF16-NEXT: %[[ADD:.+]] = mir.binary add %[[MM]], %[[BH]] : (tensor<4x16xbf16>, tensor<16xbf16>) -> tensor<4x16xbf16>
+// CHECK-BF16-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[W]] : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xbf16>
+// CHECK-BF16-NEXT: %[[ADD:.+]] = mir.binary add %[[MM]], %[[B]] : (tensor<4x16xbf16>, tensor<16xbf16>) -> tensor<4x16xbf16>
 // CHECK-BF16-NEXT: %[[RELU:.+]] = mir.unary relu %[[ADD]] : tensor<4x16xbf16>
 // CHECK-BF16-NEXT: %[[OUT:.+]] = mir.cast %[[RELU]] : tensor<4x16xbf16> to tensor<4x16xf32>
 // CHECK-BF16-NEXT: return %[[OUT]] : tensor<4x16xf32>
@@ -80,11 +75,10 @@ func.func @mlp_chain(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
 // Custom map: matmul f16, unary bf16; the unlisted add keeps f32.
 // CHECK-CUSTOM-LABEL: func.func @mlp_chain(
 // CHECK-CUSTOM-SAME: %[[X:.+]]: tensor<4x8xf32>) -> tensor<4x16xf32>
-// CHECK-CUSTOM: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
+// CHECK-CUSTOM: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xf16>
 // CHECK-CUSTOM: %[[B:.+]] = mir.param "b" : tensor<16xf32>
 // CHECK-CUSTOM-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
-// CHECK-CUSTOM-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-CUSTOM-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[WH]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+// CHECK-CUSTOM-NEXT: %[[MM:.+]] = mir.matmul %[[XH]], %[[W]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
 // CHECK-CUSTOM-NEXT: %[[MMF:.+]] = mir.cast %[[MM]] : tensor<4x16xf16> to tensor<4x16xf32>
 // CHECK-CUSTOM-NEXT: %[[ADD:.+]] = mir.binary add %[[MMF]], %[[B]] : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
 // CHECK-CUSTOM-NEXT: %[[ADDB:.+]] = mir.cast %[[ADD]] : tensor<4x16xf32> to tensor<4x16xbf16>
@@ -159,14 +153,12 @@ func.func @layer_norm(%x: tensor<4x8xf32>, %r: tensor<4x8xf32>) -> tensor<4x8xf3
 
 // CHECK-F16-LABEL: func.func @layer_norm(
 // CHECK-F16-SAME: %[[X:.+]]: tensor<4x8xf32>, %[[R:.+]]: tensor<4x8xf32>)
-// CHECK-F16: %[[G:.+]] = mir.param "ln.gamma" : tensor<8xf32>
-// CHECK-F16: %[[BE:.+]] = mir.param "ln.beta" : tensor<8xf32>
+// CHECK-F16: %[[G:.+]] = mir.param "ln.gamma" given f32 : tensor<8xf16>
+// CHECK-F16: %[[BE:.+]] = mir.param "ln.beta" given f32 : tensor<8xf16>
 // CHECK-F16-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
 // CHECK-F16-NEXT: %[[RH:.+]] = mir.cast %[[R]] : tensor<4x8xf32> to tensor<4x8xf16>
 // CHECK-F16-NEXT: %[[SUM:.+]] = mir.binary add %[[XH]], %[[RH]] : (tensor<4x8xf16>, tensor<4x8xf16>) -> tensor<4x8xf16>
-// CHECK-F16-NEXT: %[[GH:.+]] = mir.cast %[[G]] : tensor<8xf32> to tensor<8xf16>
-// CHECK-F16-NEXT: %[[BH:.+]] = mir.cast %[[BE]] : tensor<8xf32> to tensor<8xf16>
-// CHECK-F16-NEXT: %[[Y:.+]] = mir.layer_norm %[[SUM]], %[[GH]], %[[BH]] {{.*}} : (tensor<4x8xf16>, tensor<8xf16>, tensor<8xf16>) -> tensor<4x8xf16>
+// CHECK-F16-NEXT: %[[Y:.+]] = mir.layer_norm %[[SUM]], %[[G]], %[[BE]] {{.*}} : (tensor<4x8xf16>, tensor<8xf16>, tensor<8xf16>) -> tensor<4x8xf16>
 // CHECK-F16-NEXT: %[[OUT:.+]] = mir.cast %[[Y]] : tensor<4x8xf16> to tensor<4x8xf32>
 // CHECK-F16-NEXT: return %[[OUT]]
 
@@ -272,7 +264,8 @@ func.func @compare_select(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<4xi32
 
 // -----
 
-// one param feeding two matmuls is cast once.
+// one param feeding two matmuls is stored once in the matmuls' type: no
+// cast is left.
 func.func @param_matmul(%x: tensor<4x8xf32>, %y: tensor<2x8xf32>) -> (tensor<4x16xf32>, tensor<2x16xf32>) {
   %w = mir.param "w" : tensor<8x16xf32>
   %a = mir.matmul %x, %w : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
@@ -282,29 +275,27 @@ func.func @param_matmul(%x: tensor<4x8xf32>, %y: tensor<2x8xf32>) -> (tensor<4x1
 
 // CHECK-F16-LABEL: func.func @param_matmul(
 // CHECK-F16-SAME: %[[X:.+]]: tensor<4x8xf32>, %[[Y:.+]]: tensor<2x8xf32>)
-// CHECK-F16-NEXT: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
+// CHECK-F16-NEXT: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xf16>
 // CHECK-F16-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
-// CHECK-F16-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-F16-NEXT: %[[A:.+]] = mir.matmul %[[XH]], %[[WH]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+// CHECK-F16-NEXT: %[[A:.+]] = mir.matmul %[[XH]], %[[W]] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
 // CHECK-F16-NEXT: %[[YH:.+]] = mir.cast %[[Y]] : tensor<2x8xf32> to tensor<2x8xf16>
-// CHECK-F16-NEXT: %[[B:.+]] = mir.matmul %[[YH]], %[[WH]] : (tensor<2x8xf16>, tensor<8x16xf16>) -> tensor<2x16xf16>
+// CHECK-F16-NEXT: %[[B:.+]] = mir.matmul %[[YH]], %[[W]] : (tensor<2x8xf16>, tensor<8x16xf16>) -> tensor<2x16xf16>
 // CHECK-F16-NEXT: %[[AF:.+]] = mir.cast %[[A]] : tensor<4x16xf16> to tensor<4x16xf32>
 // CHECK-F16-NEXT: %[[BF:.+]] = mir.cast %[[B]] : tensor<2x16xf16> to tensor<2x16xf32>
 // CHECK-F16-NEXT: return %[[AF]], %[[BF]]
 
 // CHECK-AUTO-LABEL: func.func @param_matmul(
-// CHECK-AUTO-COUNT-1: mir.cast {{.*}} : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-AUTO-NOT: tensor<8x16xf32> to
+// CHECK-AUTO: mir.param "w" given f32 : tensor<8x16xf16>
+// CHECK-AUTO-NOT: tensor<8x16xf32>
 
-// Conservative still runs matmuls in f16: both share one cast of the param.
+// Conservative still runs matmuls in f16: both read the f16 param.
 // CHECK-CONS-LABEL: func.func @param_matmul(
 // CHECK-CONS-SAME: %[[X:.+]]: tensor<4x8xf32>, %[[Y:.+]]: tensor<2x8xf32>)
-// CHECK-CONS-NEXT: %[[W:.+]] = mir.param "w" : tensor<8x16xf32>
+// CHECK-CONS-NEXT: %[[W:.+]] = mir.param "w" given f32 : tensor<8x16xf16>
 // CHECK-CONS-NEXT: %[[XH:.+]] = mir.cast %[[X]] : tensor<4x8xf32> to tensor<4x8xf16>
-// CHECK-CONS-NEXT: %[[WH:.+]] = mir.cast %[[W]] : tensor<8x16xf32> to tensor<8x16xf16>
-// CHECK-CONS-NEXT: %[[A:.+]] = mir.matmul %[[XH]], %[[WH]]
+// CHECK-CONS-NEXT: %[[A:.+]] = mir.matmul %[[XH]], %[[W]]
 // CHECK-CONS-NEXT: %[[YH:.+]] = mir.cast %[[Y]] : tensor<2x8xf32> to tensor<2x8xf16>
-// CHECK-CONS-NEXT: %[[B:.+]] = mir.matmul %[[YH]], %[[WH]]
+// CHECK-CONS-NEXT: %[[B:.+]] = mir.matmul %[[YH]], %[[W]]
 
 // -----
 
@@ -425,3 +416,30 @@ func.func @existing_cast(%i: tensor<4xi32>, %x: tensor<4xf32>) -> (tensor<4xf32>
 // CHECK-CONS-NEXT: %[[S:.+]] = mir.binary add %[[C]], %[[X]] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-CONS-NEXT: %[[K:.+]] = mir.cast %[[S]] : tensor<4xf32> to tensor<4xi32>
 // CHECK-CONS-NEXT: return %[[S]], %[[K]] : tensor<4xf32>, tensor<4xi32>
+
+// -----
+
+// A param cast to two types (the custom map: matmul f16, unary bf16) stays
+// f32, cast for each; so does one whose other use reads it in f32.
+func.func @param_two_types(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
+  %w = mir.param "w" : tensor<8x8xf32>
+  %a = mir.matmul %x, %w : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %r = mir.unary relu %w : tensor<8x8xf32>
+  %v = mir.param "v" : tensor<8x8xf32>
+  %s = mir.softmax %v axis = -1 : tensor<8x8xf32>
+  return %a, %r, %s : tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// CHECK-CUSTOM-LABEL: func.func @param_two_types(
+// CHECK-CUSTOM: %[[W:.+]] = mir.param "w" : tensor<8x8xf32>
+// CHECK-CUSTOM-DAG: mir.cast %[[W]] : tensor<8x8xf32> to tensor<8x8xf16>
+// CHECK-CUSTOM-DAG: mir.cast %[[W]] : tensor<8x8xf32> to tensor<8x8xbf16>
+// CHECK-CUSTOM: %[[V:.+]] = mir.param "v" : tensor<8x8xf32>
+// CHECK-CUSTOM-NEXT: mir.softmax %[[V]]
+
+// auto-mixed: the softmax stays f32, so "v" does; "w" is read by the f16
+// matmul and relu alike.
+// CHECK-AUTO-LABEL: func.func @param_two_types(
+// CHECK-AUTO: mir.param "w" given f32 : tensor<8x8xf16>
+// CHECK-AUTO: %[[V:.+]] = mir.param "v" : tensor<8x8xf32>
+// CHECK-AUTO-NEXT: mir.softmax %[[V]] {{.*}} : tensor<8x8xf32>
