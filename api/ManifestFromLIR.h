@@ -10,10 +10,6 @@
 
 namespace mlir::rlx {
 
-/// The runtime's dtype of element type `t`, or nullopt for one the runtime
-/// does not carry.
-std::optional<::rlx::DType> dtypeOf(Type t);
-
 /// The manifest of the single lir.program in `module`: its slots (with
 /// constant data), arena size and alignment, and its dispatches in schedule
 /// order named `rlx_dispatch_<i>` (the symbols convert-lir-to-llvm emits),

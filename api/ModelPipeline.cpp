@@ -12,6 +12,7 @@
 #include "api/CachedCompile.h"
 #include "api/Compiler.h"
 #include "api/ManifestFromLIR.h"
+#include "dialects/Common/DTypes.h"
 #include "passes/Common/Log.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

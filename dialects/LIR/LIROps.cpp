@@ -1,5 +1,6 @@
 //===- LIROps.cpp - Verifiers of the LIR operations -----------------------===//
 #include "dialects/LIR/LIROps.h"
+#include "dialects/Common/DTypes.h"
 #include "dialects/Common/ShapeRules.h"
 #include "rlx/Manifest.h"
 
@@ -131,15 +132,6 @@ LogicalResult IOOp::verify() {
   }
   // lir.io C7
   if (std::optional<Type> given = getGiven()) {
-    auto dtypeOf = [](Type t) -> std::optional<::rlx::DType> {
-      if (t.isF32())
-        return ::rlx::DType::f32;
-      if (t.isF16())
-        return ::rlx::DType::f16;
-      if (t.isBF16())
-        return ::rlx::DType::bf16;
-      return std::nullopt;
-    };
     std::optional<::rlx::DType> from = dtypeOf(*given),
                                 stored =
                                     dtypeOf(getMemRefType().getElementType());

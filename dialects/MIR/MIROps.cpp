@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "dialects/MIR/MIROps.h"
 #include "dialects/Common/ConstantTables.h"
+#include "dialects/Common/DTypes.h"
 #include "dialects/Common/InferRules.h"
 #include "dialects/Common/OpRules.h"
 #include "dialects/Common/ShapeRules.h"
@@ -78,12 +79,15 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 LogicalResult ParamOp::verify() {
   // mir.param C3
   if (std::optional<Type> given = getGiven()) {
-    Type element = getType().getElementType();
-    if (!given->isF32() || !(element.isF16() || element.isBF16()))
+    std::optional<::rlx::DType> from = dtypeOf(*given),
+                                stored = dtypeOf(getType().getElementType());
+    const char *problem = "a param is converted only from f32 to f16 or bf16";
+    if (from && stored && *from != *stored)
+      problem = ::rlx::givenDTypeProblem(::rlx::SlotRole::param, *stored, *from,
+                                         /*panelWidth=*/0);
+    if (problem)
       return emitOpError() << "given " << *given << " for a param of "
-                           << getType()
-                           << ": a param is converted only from f32 to f16 "
-                              "or bf16";
+                           << getType() << ": " << problem;
   }
   // mir.param C1, C2
   return verifyParamName(*this, getName());

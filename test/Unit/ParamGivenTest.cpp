@@ -11,6 +11,7 @@
 // a param, and artifacts that keep or corrupt the given dtype.
 //
 //===----------------------------------------------------------------------===//
+#include "LinearGraph.h"
 #include "runtime/Artifact.h"
 #include "runtime/HalfFloat.h"
 
@@ -32,29 +33,8 @@ namespace {
 
 using rlx::DType;
 
-constexpr int64_t kM = 5, kK = 96, kN = 128;
-
-/// y = relu(x w + b), x [5, 96], w [96, 128], b [128], all declared in
-/// `type`.
-rlx::Graph linearGraph(DType type) {
-  rlx::Graph g;
-  rlx::Tensor x = g.input("x", type, {kM, kK});
-  rlx::Tensor w = g.param("w", type, {kK, kN});
-  rlx::Tensor b = g.param("b", type, {kN});
-  g.setOutputs({{"y", g.linear(x, w, b, rlx::Activation::relu)}});
-  return g;
-}
-
-std::vector<float> values(size_t n, int seed) {
-  std::vector<float> v(n);
-  for (size_t i = 0; i < n; ++i)
-    v[i] = float(int((i * 37 + seed * 11) % 61) - 30) / 61.0f;
-  return v;
-}
-
-const std::vector<float> kX = values(kM * kK, 1);
-const std::vector<float> kW = values(kK * kN, 2);
-const std::vector<float> kB = values(kN, 3);
+using namespace rlx::test;
+using namespace rlx::test::linear;
 
 std::vector<uint16_t> bf16Bits(const std::vector<float> &v) {
   std::vector<uint16_t> bits(v.size());
@@ -65,19 +45,9 @@ std::vector<uint16_t> bf16Bits(const std::vector<float> &v) {
 
 rlx::CompiledGraph compile(DType paramType) {
   auto graph = rlx::Session(rlx::Device::cpu, rlx::Precision::autoMixedBf16)
-                   .compile(linearGraph(paramType));
+                   .compile(linear::graph(paramType));
   EXPECT_TRUE(graph.isOk()) << graph.status().toString();
   return std::move(*graph);
-}
-
-std::vector<float> run(rlx::CompiledGraph &graph) {
-  auto out = graph.run(
-      {rlx::NamedInput::of("x", rlx::TensorView::of(kX.data(), {kM, kK}))});
-  EXPECT_TRUE(out.isOk()) << out.status().toString();
-  if (!out.isOk())
-    return {};
-  const float *y = (*out)[0].floats();
-  return std::vector<float>(y, y + kM * kN);
 }
 
 /// The graph declared in bf16, given the bits the test rounds: the f32
@@ -258,16 +228,7 @@ TEST(ParamGiven, BindingConvertsOrBorrowsStoredBytes) {
   std::vector<uint16_t> bits = bf16Bits(kW);
   ASSERT_EQ(stored->size(), bits.size() * 2);
   EXPECT_EQ(std::memcmp(stored->data(), bits.data(), stored->size()), 0);
-  rlx::TensorView view;
-  view.dtype = DType::bf16;
-  view.data = stored->data();
-  view.bytes = stored->size();
-  ASSERT_TRUE(
-      graph
-          .bindStoredParam("w", view,
-                           std::shared_ptr<const void>(stored, stored->data()))
-          .isOk());
-  EXPECT_EQ(stored.use_count(), 2);
+  bindStored(graph, "w", stored, DType::bf16);
   EXPECT_EQ(graph.memoryUse().borrowedParamBytes, slot.size);
   EXPECT_EQ(run(graph), want);
 

@@ -10,6 +10,7 @@
 // products).
 //
 //===----------------------------------------------------------------------===//
+#include "LinearGraph.h"
 #include "runtime/Artifact.h"
 #include "runtime/KernelAbi.h"
 
@@ -24,46 +25,15 @@
 
 namespace {
 
-constexpr int64_t kM = 5, kK = 96, kN = 128;
-
-/// y = relu(x w + b), x [5, 96], w [96, 128]: w is a panel param on every
-/// x86 host (128 is a multiple of 64 and of 16).
-rlx::Graph linearGraph() {
-  rlx::Graph g;
-  rlx::Tensor x = g.input("x", rlx::DType::f32, {kM, kK});
-  rlx::Tensor w = g.param("w", rlx::DType::f32, {kK, kN});
-  rlx::Tensor b = g.param("b", rlx::DType::f32, {kN});
-  g.setOutputs({{"y", g.linear(x, w, b, rlx::Activation::relu)}});
-  return g;
-}
-
-std::vector<float> values(size_t n, int seed) {
-  std::vector<float> v(n);
-  for (size_t i = 0; i < n; ++i)
-    v[i] = float(int((i * 37 + seed * 11) % 61) - 30) / 64.0f;
-  return v;
-}
-
-const std::vector<float> kX = values(kM * kK, 1);
-const std::vector<float> kW = values(kK * kN, 2);
-const std::vector<float> kB = values(kN, 3);
+using namespace rlx::test;
+using namespace rlx::test::linear;
 
 rlx::CompiledGraph compile(bool packParams) {
   rlx::CompileOptions options;
   options.packParams = packParams;
-  auto graph = rlx::Session().compileWith(linearGraph(), options);
+  auto graph = rlx::Session().compileWith(linear::graph(), options);
   EXPECT_TRUE(graph.isOk()) << graph.status().toString();
   return std::move(*graph);
-}
-
-std::vector<float> run(rlx::CompiledGraph &graph) {
-  auto out = graph.run(
-      {rlx::NamedInput::of("x", rlx::TensorView::of(kX.data(), {kM, kK}))});
-  EXPECT_TRUE(out.isOk()) << out.status().toString();
-  if (!out.isOk())
-    return {};
-  const float *y = (*out)[0].floats();
-  return std::vector<float>(y, y + kM * kN);
 }
 
 void expectMatchesReference(const std::vector<float> &y,
@@ -164,21 +134,15 @@ TEST(ParamPanels, BindingPacksOrBorrowsPackedBytes) {
   ASSERT_TRUE(
       rlx::packParam(w, rlx::TensorView::of(kW.data(), {kK, kN}), *stored)
           .isOk());
-  rlx::TensorView view;
-  view.data = stored->data();
-  view.bytes = stored->size();
-  ASSERT_TRUE(
-      graph
-          .bindStoredParam("w", view,
-                           std::shared_ptr<const void>(stored, stored->data()))
-          .isOk());
-  EXPECT_EQ(stored.use_count(), 2);
+  bindStored(graph, "w", stored, rlx::DType::f32);
   rlx::MemoryUse use = graph.memoryUse();
   EXPECT_EQ(use.borrowedParamBytes, w.size + kN * 4);
   expectMatchesReference(run(graph), kW);
 
   // Wrong sizes are refused and the binding stays.
-  view.bytes -= 4;
+  rlx::TensorView view;
+  view.data = stored->data();
+  view.bytes = stored->size() - 4;
   EXPECT_EQ(graph.bindStoredParam("w", view).code(),
             rlx::StatusCode::invalid_argument);
   expectMatchesReference(run(graph), kW);
