@@ -8,7 +8,8 @@
 // subnormals, zeros, infinities and NaN), the outputs against a graph whose
 // params are declared bf16 and given pre-rounded bits (the same kernels:
 // bitwise equal), setParam / bindParam / bindStoredParam / packParam on such
-// a param, and artifacts that keep or corrupt the given dtype.
+// a param, artifacts that keep or corrupt the given dtype, a pipeline's
+// shared converted copy, and Vulkan taking converted params.
 //
 //===----------------------------------------------------------------------===//
 #include "LinearGraph.h"
@@ -16,6 +17,7 @@
 #include "runtime/HalfFloat.h"
 
 #include "rlx/CompiledGraph.h"
+#include "rlx/Devices.h"
 #include "rlx/ModelPipeline.h"
 #include "rlx/Session.h"
 
@@ -347,5 +349,34 @@ TEST(ParamGiven, PipelinesShareOneConvertedCopy) {
   ASSERT_EQ(mir.params().size(), 1u);
   EXPECT_EQ(mir.params()[0].dtype, DType::f32);
 }
+
+#ifdef RLX_HAVE_VULKAN
+// On Vulkan too the policy stores the params in f16 and setParam converts
+// them before they reach device memory: the outputs agree with the CPU's
+// under the same policy within two f16 roundings (the kernels differ).
+TEST(ParamGiven, VulkanTakesConvertedParams) {
+  if (!rlx::isAvailable(rlx::Device::vulkan))
+    GTEST_SKIP() << "no Vulkan device";
+  std::vector<float> y[2];
+  for (rlx::Device device : {rlx::Device::cpu, rlx::Device::vulkan}) {
+    auto graph = rlx::Session(device, rlx::Precision::autoMixed)
+                     .compile(linear::graph());
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    const rlx::Slot &w = slotNamed(*graph, "w");
+    EXPECT_EQ(w.dtype, DType::f16);
+    EXPECT_EQ(w.givenDType(), DType::f32);
+    ASSERT_TRUE(
+        graph->setParam("w", rlx::TensorView::of(kW.data(), {kK, kN})).isOk());
+    ASSERT_TRUE(
+        graph->setParam("b", rlx::TensorView::of(kB.data(), {kN})).isOk());
+    y[device == rlx::Device::vulkan] = run(*graph);
+  }
+  ASSERT_EQ(y[0].size(), y[1].size());
+  for (size_t i = 0; i < y[0].size(); ++i)
+    ASSERT_NEAR(y[1][i], y[0][i],
+                std::ldexp(1.0, -9) * std::fabs(y[0][i]) + std::ldexp(1.0, -14))
+        << i;
+}
+#endif
 
 } // namespace
