@@ -203,7 +203,7 @@ struct Weight {
   /// whose code reads that form (the same for every specialization of one
   /// target and policy).
   Expected<TensorView> stored(const Slot &slot) const {
-    if (slot.panelWidth == 0 && !slot.convertsWhenSet())
+    if (!slot.storedDiffersFromGiven())
       return view(bytes);
     std::lock_guard<std::mutex> lock(mutex);
     std::vector<uint8_t> &packed = laidOut[{slot.panelWidth, slot.dtype}];

@@ -262,8 +262,8 @@ void matmul(benchmark::State &state, Device device, const char *element,
     return;
   double peak = 0;
   if (device == Device::vulkan)
-    peak = vulkanPeak(f32 ? "RLX_BENCH_PEAK_GFLOPS"
-                          : "RLX_BENCH_PEAK_F16_GFLOPS");
+    peak =
+        vulkanPeak(f32 ? "RLX_BENCH_PEAK_GFLOPS" : "RLX_BENCH_PEAK_F16_GFLOPS");
   setThroughput(state, g, seconds, "GFLOP/s", 2.0 * n * n * n, peak);
 }
 

@@ -150,7 +150,7 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
   if (Status s = checkData(slot, data, bytes, dtype, shape); !s)
     return s;
   std::vector<uint8_t> packed;
-  if (slot.panelWidth != 0 || slot.convertsWhenSet()) {
+  if (slot.storedDiffersFromGiven()) {
     packed = storedBytes(slot, data);
     data = packed.data();
   }
@@ -169,8 +169,7 @@ Status CompiledGraph::Impl::bindParam(const std::string &name,
   // graph packs its own copy, as setParam does. (The manifest is
   // immutable.)
   const Slot *laidOut = manifest().findSlot(SlotRole::param, name);
-  if (!stored && laidOut &&
-      (laidOut->panelWidth != 0 || laidOut->convertsWhenSet()))
+  if (!stored && laidOut && laidOut->storedDiffersFromGiven())
     return setParam(name, value.data, value.bytes, value.dtype, value.shape);
   std::lock_guard<std::mutex> lock(mutex);
   Expected<size_t> index = findSlot(SlotRole::param, name);

@@ -67,7 +67,7 @@ static bool isPlainFloat(Value v, int64_t rank, bool halfToo) {
   if (!type || type.getRank() != rank || !type.hasStaticShape())
     return false;
   Type element = type.getElementType();
-  if (!element.isF32() && !(halfToo && (element.isF16() || element.isBF16())))
+  if (!(halfToo ? isWidenableMemoryType(element) : element.isF32()))
     return false;
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -100,15 +100,6 @@ struct Epilogue {
   Value dest;
 };
 
-/// A memref of f32, f16 or bf16 (read element by element).
-bool isFloatMemref(Value v) {
-  auto type = dyn_cast<MemRefType>(v.getType());
-  if (!type)
-    return false;
-  Type element = type.getElementType();
-  return element.isF32() || element.isF16() || element.isBF16();
-}
-
 /// The epilogue generic right after `matmul` that reads and writes `out`,
 /// or reads `out` and writes a memref of its shape.
 std::optional<Epilogue> epilogueAfter(Operation *matmul, Value out) {
@@ -128,6 +119,11 @@ std::optional<Epilogue> epilogueAfter(Operation *matmul, Value out) {
   AffineMap rowCol = AffineMap::get(2, 0, {i, j}, ctx);
   if (generic.getIndexingMapsArray().back() != rowCol)
     return std::nullopt;
+  // Read element by element: any layout of f32, f16 or bf16.
+  auto isFloatMemref = [](Value v) {
+    return isa<MemRefType>(v.getType()) &&
+           isWidenableMemoryType(getElementTypeOrSelf(v.getType()));
+  };
   Epilogue epilogue{generic, {}, dest};
   bool readsProduct = false;
   for (OpOperand *input : generic.getDpsInputOperands()) {

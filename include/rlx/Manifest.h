@@ -118,6 +118,11 @@ struct Slot {
   DType givenDType() const { return givenAs.value_or(dtype); }
   /// Whether setParam converts values from givenDType() to dtype.
   bool convertsWhenSet() const { return givenDType() != dtype; }
+  /// Whether the stored bytes differ from the values as given (panels or a
+  /// conversion): setParam and bindParam then make the graph's own copy.
+  bool storedDiffersFromGiven() const {
+    return panelWidth != 0 || convertsWhenSet();
+  }
   /// Whether `data` is one element repeated (a splat constant).
   bool isSplat() const;
   /// Writes the constant's `size` bytes to `dest`: `data`, or its one
