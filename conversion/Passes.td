@@ -311,6 +311,30 @@ def CpuPackParams : Pass<"rlx-cpu-pack-params", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def CpuPackOperands : Pass<"rlx-cpu-pack-operands", "::mlir::ModuleOp"> {
+  let summary = "pack a matmul's B once per run when several workgroups "
+                "would each pack it";
+  let description = [{
+    Part of the MIR -> LIR conversion for CPU targets (after
+    rlx-cpu-pack-params; a no-op for other targets). Each f32 [K, N] view
+    that a kernel of several workgroups reads only as whole B operands of
+    matmuls the microkernel takes, with N a multiple of the panel width W,
+    is copied into the microkernel's panels by a `pack_panels` dispatch (one
+    strip per workgroup) into a scratch region appended to the arena, and
+    the matmul reads the panels in place
+    (conversion/LIRToLLVM/PackOperands.cpp).
+  }];
+  let options = [
+    Option<"lanes", "lanes", "int64_t", /*default=*/"0",
+           "f32 lanes per vector (0: the target's)">,
+    Option<"tileVectors", "tile-vectors", "int64_t", /*default=*/"0",
+           "vectors per panel (0: the microkernel's default)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def CpuTileTransposes
     : Pass<"rlx-cpu-tile-transposes", "::mlir::func::FuncOp"> {
   let summary = "tile transposes that move the innermost dimension";

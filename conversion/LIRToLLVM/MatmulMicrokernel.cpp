@@ -778,12 +778,15 @@ struct CpuMatmulMicrokernel
 
   void runOnOperation() override {
     if (kBlock < 1 || mBlock < 1 || nBlock < 1 || tileRows < 0 ||
-        tileVectors < 0 || lanes < 0 || lanes > kMaxF32Lanes ||
-        prefetchCAbove < 0) {
+        tileRows > kMaxMatmulTileRows || tileVectors < 0 ||
+        tileVectors > kMaxMatmulTileVectors || lanes < 0 ||
+        lanes > kMaxF32Lanes || prefetchCAbove < 0) {
       getOperation().emitError(
           "rlx-cpu-matmul-microkernel: k-block, m-block and n-block must be "
-          ">= 1, tile sizes >= 0 (0: the default), prefetch-c-above >= 0 "
-          "and lanes in [0, ")
+          ">= 1, tile-rows in [0, ")
+          << kMaxMatmulTileRows << "], tile-vectors in [0, "
+          << kMaxMatmulTileVectors
+          << "] (0: the default), prefetch-c-above >= 0 and lanes in [0, "
           << kMaxF32Lanes << "] (0: the target's)";
       return signalPassFailure();
     }

@@ -1,15 +1,19 @@
 //===- MatmulTile.h - The matmul microkernel's column strips ----*- C++ -*-===//
 //
-// One fact two CPU passes share: how many vectors of columns the matmul
+// Facts the CPU matmul passes share: how many vectors of columns the matmul
 // microkernel's register tile spans (rlx-cpu-matmul-microkernel), which is
-// also the width of the panels rlx-cpu-pack-params stores B params in.
+// also the width of the panels B operands are stored in (rlx-cpu-pack-params
+// for params, rlx-cpu-pack-operands for others), and the rewrite of a kernel
+// that reads B in panels (MatmulPanels.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_CONVERSION_LIRTOLLVM_MATMULTILE_H
 #define RLX_CONVERSION_LIRTOLLVM_MATMULTILE_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,6 +34,20 @@ inline int64_t defaultMatmulTileVectors(int64_t lanes) {
 
 /// Rows of A per register tile.
 constexpr int64_t kDefaultMatmulTileRows = 6;
+/// The most rows a tile option may ask for.
+constexpr int64_t kMaxMatmulTileRows = 32;
+
+/// The most vectors of columns a tile option may ask for (AVX-512's 32
+/// registers hold 6 x 4 accumulators; far beyond, only code size grows).
+constexpr int64_t kMaxMatmulTileVectors = 16;
+
+/// The panel width (columns per strip) for `lanes` f32 lanes and
+/// `tileVectors` vectors per tile (in [0, kMaxMatmulTileVectors]), 0
+/// meaning the default.
+inline int64_t matmulPanelWidth(int64_t lanes, int64_t tileVectors) {
+  return lanes *
+         (tileVectors > 0 ? tileVectors : defaultMatmulTileVectors(lanes));
+}
 
 /// A matmul whose B is stored in panels (runtime/KernelAbi.h, "Matmul
 /// panels"): C[m, s * W + j] += A[m, k] * B[s, k, j], as the linalg.generic
@@ -42,6 +60,23 @@ struct PanelMatmul {
 void buildPanelMatmul(OpBuilder &b, Location loc, const PanelMatmul &operands);
 /// The operands of `op` if it is such a generic, else nullopt.
 std::optional<PanelMatmul> matchPanelMatmul(Operation *op);
+
+/// The panels' type for a [K, N] matrix: [N / W, K, W].
+MemRefType panelType(MemRefType matrix, int64_t width);
+
+/// Whether `use` is one the kernel rewrite knows: the B operand of a
+/// `linalg.matmul` whose A and C the microkernel takes (f32, non-empty, no
+/// library call).
+bool isMicrokernelB(OpOperand &use);
+
+/// Kernel arguments, by index.
+using PanelArgs = llvm::SmallDenseSet<unsigned, 4>;
+
+/// Retypes arguments `args` of `kernel` (an `lir.kernel`) to panels of
+/// `width` and rewrites every op that reads them: column slices become
+/// panel slices, selects select panels, matmuls become the panel matmul.
+/// The caller has checked each argument reaches nothing else.
+void rewritePanelArgs(Operation *kernel, const PanelArgs &args, int64_t width);
 
 } // namespace mlir::rlx
 

@@ -156,6 +156,11 @@ void buildMirToLirConversion(OpPassManager &pm,
     pack.lanes = options.lanes;
     pm.addPass(createCpuPackParams(pack));
   }
+  if (options.tileMatmul) {
+    CpuPackOperandsOptions pack;
+    pack.lanes = options.lanes;
+    pm.addPass(createCpuPackOperands(pack));
+  }
   pm.addPass(lir::createLIRVerifyContract());
 }
 

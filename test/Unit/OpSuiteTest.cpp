@@ -1377,6 +1377,10 @@ const std::vector<MatmulCase> kMatmulCases = {
     // Few rows: the work splits along N (8 workgroups of 75 columns: a
     // strip of 64 and one of 11, partly masked).
     {{20, 70}, {70, 600}},
+    // Rows split in two workgroups of 150, each reading all of B: on the
+    // CPU B is packed into panels once per run (rlx-cpu-pack-operands),
+    // K = 70 in one odd block, N = 2 strips.
+    {{300, 70}, {70, 128}},
 };
 
 /// Builds one module with every case of `cases` in `dtype` (f16 / bf16

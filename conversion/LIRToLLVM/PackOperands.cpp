@@ -1,0 +1,231 @@
+//===- PackOperands.cpp - rlx-cpu-pack-operands ---------------------------===//
+//
+// A matmul kernel split into several workgroups along M reads all of B in
+// each of them, and the microkernel packs B into its column strips in each
+// of them: a 2048-row product on 512-row workgroups packs B four times.
+// Params avoid that by being stored in panels (rlx-cpu-pack-params); for
+// any other B (an input, an intermediate) this pass packs it once per run:
+//
+//   lir.dispatch @matmul(%a, %b, %c)
+// becomes
+//   %p = lir.view at S : memref<(N/W) x K x W x f32>   (scratch)
+//   lir.dispatch @pack_panels(%b, %p)                 (one strip each)
+//   lir.dispatch @matmul(%a, %p, %c)                  (B read in place)
+//
+// with the matmul kernel rewritten as for params (MatmulPanels.cpp). The
+// panels go in one scratch region: it is live only between a pack and its
+// matmul, so every packed operand shares it (each dispatch's operands side
+// by side; the region is the largest such set). It is placed where the
+// params begin and the params move up by its size, so they still trail
+// every other buffer (conversion/MIRToLIR/MemoryPlan.h: a CPU runtime
+// allocates only the arena below them).
+//
+// A B operand qualifies when it is an f32 [K, N] view with N a multiple of
+// W, its kernel has more than one workgroup, is dispatched once, reads the
+// argument only as whole B operands of matmuls the microkernel takes (a
+// column slice means each workgroup packs only its own columns, once), and
+// no other operand of the dispatch overlaps its bytes.
+//
+//===----------------------------------------------------------------------===//
+#include "conversion/LIRToLLVM/MatmulTile.h"
+#include "conversion/LIRToLLVM/VectorWidening.h"
+#include "conversion/Passes.h"
+#include "dialects/Common/ShapeRules.h"
+#include "dialects/LIR/LIRDialect.h"
+#include "dialects/LIR/LIROps.h"
+#include "dialects/Target/Target.h"
+#include "dialects/Target/TargetDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::rlx {
+#define GEN_PASS_DEF_CPUPACKOPERANDS
+#include "conversion/Passes.h.inc"
+} // namespace mlir::rlx
+
+using namespace mlir;
+using namespace mlir::rlx;
+
+namespace {
+
+/// Whether kernel argument `arg` is read only as whole B operands the
+/// microkernel takes.
+bool onlyWholeB(BlockArgument arg) {
+  return !arg.use_empty() && llvm::all_of(arg.getUses(), [](OpOperand &use) {
+    return isMicrokernelB(use);
+  });
+}
+
+/// The number of workgroups of `kernel`.
+int64_t workgroups(lir::KernelOp kernel) {
+  int64_t n = 1;
+  for (int64_t extent : kernel.getGrid())
+    n *= extent;
+  return n;
+}
+
+/// The byte range [begin, end) of a view.
+std::pair<int64_t, int64_t> bytesOf(lir::ViewOp view) {
+  // lir.view types are bounded: their byte sizes fit int64.
+  int64_t begin = view.getOffset();
+  return {begin, begin + *checkedByteSize(view.getType())};
+}
+
+/// The kernel that copies [K, N] `matrix` into panels of `width`, one
+/// strip per workgroup, named `pack_panels` (made unique) and placed before
+/// `user` in their program.
+lir::KernelOp buildPackKernel(lir::KernelOp user, MemRefType matrix,
+                              int64_t width, Location loc) {
+  auto program = cast<lir::ProgramOp>(user->getParentOp());
+  MLIRContext *ctx = program.getContext();
+  int64_t rows = matrix.getDimSize(0), cols = matrix.getDimSize(1);
+  int64_t strips = cols / width;
+  MemRefType panels = panelType(matrix, width);
+  OpBuilder b(ctx);
+  auto kernel = b.create<lir::KernelOp>(
+      loc, "pack_panels", b.getDenseI64ArrayAttr({strips}), nullptr);
+  SymbolTable(program).insert(kernel, Block::iterator(user));
+  Block *body =
+      b.createBlock(&kernel.getBody(), {}, {matrix, panels}, {loc, loc});
+  Value src = body->getArgument(0), dst = body->getArgument(1);
+  Value strip = b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0);
+  Value column = b.create<arith::MulIOp>(
+      loc, strip, b.create<arith::ConstantIndexOp>(loc, width));
+  SmallVector<OpFoldResult> one(2, b.getIndexAttr(1));
+  Value in = b.create<memref::SubViewOp>(
+      loc, src, ArrayRef<OpFoldResult>{b.getIndexAttr(0), column},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(rows), b.getIndexAttr(width)}, one);
+  SmallVector<OpFoldResult> offsets = {strip, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(rows),
+                                     b.getIndexAttr(width)};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  auto outType = memref::SubViewOp::inferRankReducedResultType(
+      {rows, width}, panels, offsets, sizes, strides);
+  Value out = b.create<memref::SubViewOp>(loc, cast<MemRefType>(outType), dst,
+                                          offsets, sizes, strides);
+  b.create<linalg::CopyOp>(loc, in, out);
+  b.create<lir::ReturnOp>(loc);
+  return kernel;
+}
+
+struct CpuPackOperands : mlir::rlx::impl::CpuPackOperandsBase<CpuPackOperands> {
+  using CpuPackOperandsBase::CpuPackOperandsBase;
+
+  void runOnOperation() override {
+    if (lanes < 0 || lanes > kMaxF32Lanes || tileVectors < 0 ||
+        tileVectors > kMaxMatmulTileVectors) {
+      getOperation().emitError("rlx-cpu-pack-operands: lanes must be in [0, ")
+          << kMaxF32Lanes << "] and tile-vectors in [0, "
+          << kMaxMatmulTileVectors
+          << "] (0: the target's and the microkernel's default)";
+      return signalPassFailure();
+    }
+    auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
+    if (!cpu)
+      return; // panels are the CPU microkernel's layout
+    int64_t width = matmulPanelWidth(
+        lanes > 0 ? int64_t(lanes) : cpu.getF32Lanes(), tileVectors);
+    getOperation().walk(
+        [&](lir::ProgramOp program) { packProgram(program, width); });
+  }
+
+  void packProgram(lir::ProgramOp program, int64_t width) {
+    Block &body = program.getBody().front();
+    auto schedules = body.getOps<lir::ScheduleOp>();
+    if (schedules.empty())
+      return;
+    Block &schedule = (*schedules.begin()).getBody().front();
+    llvm::StringMap<int> dispatchCount;
+    for (auto dispatch : schedule.getOps<lir::DispatchOp>())
+      ++dispatchCount[dispatch.getKernel()];
+
+    const int64_t alignment = program.getAlignment();
+    // Params trail everything else (MemoryPlan.h); the scratch goes there.
+    int64_t scratch = program.getArenaSize();
+    for (auto io : body.getOps<lir::IOOp>())
+      if (io.getKind() == IOKind::param)
+        scratch = std::min(scratch, int64_t(io.getOffset()));
+    scratch = llvm::alignTo(scratch, alignment);
+    const int64_t paramsBegin = scratch;
+    SmallVector<lir::ViewOp> paramViews;
+    for (auto view : schedule.getOps<lir::ViewOp>())
+      if (int64_t(view.getOffset()) >= paramsBegin)
+        paramViews.push_back(view);
+    int64_t scratchSize = 0;
+    SmallVector<lir::DispatchOp> dispatches(schedule.getOps<lir::DispatchOp>());
+    for (lir::DispatchOp dispatch : dispatches) {
+      auto kernel = program.lookupSymbol<lir::KernelOp>(dispatch.getKernel());
+      if (!kernel || dispatchCount[dispatch.getKernel()] != 1 ||
+          kernel.getWorkgroupSize() || workgroups(kernel) < 2)
+        continue;
+      PanelArgs args;
+      for (auto [index, operand] : llvm::enumerate(dispatch.getArgs())) {
+        auto view = operand.getDefiningOp<lir::ViewOp>();
+        MemRefType type = view ? view.getType() : MemRefType();
+        if (!view || type.getRank() != 2 || !type.getElementType().isF32() ||
+            type.getNumElements() == 0 || type.getDimSize(1) % width != 0 ||
+            !onlyWholeB(kernel.getBody().front().getArgument(index)))
+          continue;
+        auto [begin, end] = bytesOf(view);
+        bool overlaps = false;
+        for (auto [other, otherOperand] : llvm::enumerate(dispatch.getArgs())) {
+          auto otherView = otherOperand.getDefiningOp<lir::ViewOp>();
+          if (other == index)
+            continue;
+          if (!otherView) {
+            overlaps = true; // not a view: unknown bytes
+            break;
+          }
+          auto [otherBegin, otherEnd] = bytesOf(otherView);
+          overlaps |= otherBegin < end && begin < otherEnd;
+        }
+        if (!overlaps)
+          args.insert(index);
+      }
+      if (args.empty())
+        continue;
+      // This dispatch's panels, side by side in the scratch region.
+      int64_t used = 0;
+      OpBuilder b(dispatch);
+      SmallVector<Value> operands(dispatch.getArgs());
+      for (unsigned index = 0; index < operands.size(); ++index) {
+        if (!args.contains(index))
+          continue;
+        auto matrix = cast<MemRefType>(operands[index].getType());
+        lir::KernelOp pack =
+            buildPackKernel(kernel, matrix, width, dispatch.getLoc());
+        MemRefType panels = panelType(matrix, width);
+        Value view = b.create<lir::ViewOp>(dispatch.getLoc(), panels,
+                                           b.getI64IntegerAttr(scratch + used));
+        b.create<lir::DispatchOp>(dispatch.getLoc(), pack.getSymName(),
+                                  ValueRange{operands[index], view});
+        operands[index] = view;
+        used = llvm::alignTo(used + *checkedByteSize(panels), alignment);
+      }
+      dispatch.getArgsMutable().assign(operands);
+      scratchSize = std::max(scratchSize, used);
+      rewritePanelArgs(kernel, args, width);
+    }
+    if (scratchSize == 0)
+      return;
+    // Move the params (and their views) up past the scratch.
+    OpBuilder b(program.getContext());
+    auto moved = [&](int64_t offset) {
+      return b.getI64IntegerAttr(offset + scratchSize);
+    };
+    for (auto io : body.getOps<lir::IOOp>())
+      if (io.getKind() == IOKind::param)
+        io.setOffsetAttr(moved(io.getOffset()));
+    for (lir::ViewOp view : paramViews)
+      view.setOffsetAttr(moved(view.getOffset()));
+    program.setArenaSize(llvm::alignTo(program.getArenaSize(), alignment) +
+                         scratchSize);
+  }
+};
+
+} // namespace
