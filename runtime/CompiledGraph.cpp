@@ -108,19 +108,31 @@ int64_t TensorView::elementCount() const {
 }
 
 /// `slot.size` bytes of row-major `data` as given (checked against the
-/// slot) in the slot's layout and dtype. A panel slot passed the manifest
-/// verifier: f32 [K, N], W divides N; a converted one: f32 given, f16 or
-/// bf16 stored (runtime/HalfFloat.h). `data` has the element's alignment
+/// slot) in the slot's layout and dtype: converted (f32 given, f16 or bf16
+/// stored; runtime/HalfFloat.h), then packed into panels (f32 [K, N] or
+/// bf16 pair panels with K even, W dividing N; runtime/KernelAbi.h), as
+/// the manifest verifier admitted. `data` has the element's alignment
 /// (TensorView), and a vector's storage more.
 static std::vector<uint8_t> storedBytes(const Slot &slot, const void *data) {
   std::vector<uint8_t> stored(slot.size);
+  std::vector<uint8_t> converted;
   if (slot.convertsWhenSet()) {
+    std::vector<uint8_t> &into = slot.panelWidth ? converted : stored;
+    into.resize(slot.size);
     runtime::convertFromF32(static_cast<const float *>(data), slot.dtype,
-                            stored.data(),
+                            into.data(),
                             static_cast<size_t>(slot.elementCount()));
-  } else if (slot.panelWidth == 0) {
+    if (!slot.panelWidth)
+      return stored;
+    data = converted.data();
+  }
+  if (slot.panelWidth == 0) {
     if (slot.size)
       std::memcpy(stored.data(), data, slot.size);
+  } else if (slot.dtype == DType::bf16) {
+    rlx_pack_pair_panels(static_cast<const uint16_t *>(data),
+                         reinterpret_cast<uint16_t *>(stored.data()),
+                         slot.shape[0], slot.shape[1], slot.panelWidth);
   } else {
     rlx_pack_panels(static_cast<const float *>(data),
                     reinterpret_cast<float *>(stored.data()), slot.shape[0],

@@ -21,8 +21,9 @@
  * Version 3: the table holds the params after the inputs; the code reads
  *            params only through it, never from the arena.
  * Version 4: a param may be stored in matmul panels (below); footprints
- *            give each view's panel width. */
-#define RLX_KERNEL_ABI_VERSION 4
+ *            give each view's panel width.
+ * Version 5: a bf16 param may be stored in pair panels (below). */
+#define RLX_KERNEL_ABI_VERSION 5
 
 /* The parameters of every dispatch entry point, in order:
  *   arena   the executable's arena (constants, outputs, temporaries, and
@@ -78,6 +79,26 @@ static inline void rlx_pack_panels(const float *rowMajor, float *panels,
     for (int64_t k = 0; k < rows; ++k)
       for (int64_t j = 0; j < width; ++j)
         panels[(panel * rows + k) * width + j] =
+            rowMajor[k * cols + panel * width + j];
+}
+
+/* bf16 pair panels: the layout of a bf16 param stored in panels of W, for
+ * code that multiplies with AVX512-BF16's dot product (vdpbf16ps), which
+ * takes B two rows at a time, rows k and k + 1 interleaved lane by lane.
+ * The param is a bf16 matrix [K, N] with K even and N a multiple of W,
+ * stored as N / W column panels, each K / 2 pair rows of 2W bf16: element
+ * (k, n) is at
+ *
+ *   ((n / W) * (K / 2) + k / 2) * 2W + 2 * (n % W) + k % 2
+ *
+ * Same bytes as row-major (rlx_pack_pair_panels, on the bf16 bits). */
+static inline void rlx_pack_pair_panels(const uint16_t *rowMajor,
+                                        uint16_t *panels, int64_t rows,
+                                        int64_t cols, int64_t width) {
+  for (int64_t panel = 0; panel < cols / width; ++panel)
+    for (int64_t k = 0; k < rows; ++k)
+      for (int64_t j = 0; j < width; ++j)
+        panels[(panel * (rows / 2) + k / 2) * 2 * width + 2 * j + k % 2] =
             rowMajor[k * cols + panel * width + j];
 }
 

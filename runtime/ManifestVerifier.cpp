@@ -175,8 +175,8 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
     if (given > static_cast<uint8_t>(DType::i1))
       return invalid(label + ": given dtype " + std::to_string(given) +
                      " is out of range (0..7)");
-    if (const char *problem = givenDTypeProblem(slot.role, slot.dtype,
-                                                *slot.givenAs, slot.panelWidth))
+    if (const char *problem =
+            givenDTypeProblem(slot.role, slot.dtype, *slot.givenAs))
       return invalid(label + ": " + dtypeName(slot.dtype) + " given as " +
                      dtypeName(*slot.givenAs) + ": " + problem);
   }

@@ -80,8 +80,7 @@ bool mlir::rlx::isPlainF32(Value v, int64_t rank) {
   return isPlainFloat(v, rank, /*halfToo=*/false);
 }
 
-/// An operand the microkernel converts to f32 as it reads it.
-static bool isPlainOperand(Value v, int64_t rank) {
+bool mlir::rlx::isPlainOperand(Value v, int64_t rank) {
   return isPlainFloat(v, rank, /*halfToo=*/true);
 }
 
@@ -182,7 +181,8 @@ struct Tile {
 class MicrokernelEmitter {
 public:
   /// `bm` is B [K, N] row-major, or with `panels` B's panels [N / W, K, W]
-  /// (W the strip width), which the code reads as they are.
+  /// (W the strip width; with `bf16Dot` pair panels [N / W, K / 2, 2 W]),
+  /// which the code reads as they are.
   /// `panelAllocas`: the panels earlier emitters allocated, which this one
   /// reuses where the shape matches, and to which it adds its own.
   MicrokernelEmitter(OpBuilder &b, Location loc, Tile tile, Value a, Value bm,
@@ -363,8 +363,9 @@ void MicrokernelEmitter::emit() {
       return alloca;
     };
     if (dot) {
-      packedB =
-          scratch({nBlock / stripWidth, (kBlock + 1) / 2, 2 * stripWidth});
+      if (!panels)
+        packedB =
+            scratch({nBlock / stripWidth, (kBlock + 1) / 2, 2 * stripWidth});
       packedA =
           scratch({mBlock / tile.rows, tile.rows,
                    static_cast<int64_t>(llvm::alignTo(kBlock, tile.lanes))});
@@ -443,7 +444,7 @@ void MicrokernelEmitter::emitKBlock(Value col0, Value cols, Value kStart,
           ValueRange{strip, pair, index(2 * v * tile.lanes)});
     }
   };
-  if (dot) {
+  if (dot && !panels) {
     Value pairs = b.create<arith::DivUIOp>(loc, add(kSize, 1), index(2));
     loop(index(0), pairs, 1, [&](Value pair) {
       loop(index(0), fullStrips, 1,
@@ -600,11 +601,17 @@ void MicrokernelEmitter::emitMicrokernel(Value kStart, Value kSize, Value strip,
       return nb.create<arith::ConstantIndexOp>(nloc, v);
     };
     auto pairs = VectorType::get({2 * tile.lanes}, nb.getBF16Type());
+    // Pair panels: from K's block start (even) on.
+    Value bPair =
+        panels ? nb.create<arith::AddIOp>(
+                     nloc, nb.create<arith::DivUIOp>(nloc, kStart, constant(2)),
+                     pair)
+               : pair;
     SmallVector<Value> bv;
     for (int64_t v = 0; v < vectors; ++v)
       bv.push_back(nb.create<vector::LoadOp>(
-          nloc, pairs, packedB,
-          ValueRange{strip, pair, constant(2 * v * tile.lanes)}));
+          nloc, pairs, bPanel,
+          ValueRange{bStrip, bPair, constant(2 * v * tile.lanes)}));
     Value kk = nb.create<arith::MulIOp>(nloc, pair, constant(2));
     SmallVector<Value> next;
     for (int64_t r = 0; r < rows; ++r) {
@@ -831,7 +838,8 @@ struct CpuMatmulMicrokernel
   }
 
   /// A panel matmul (rlx-cpu-pack-params): C [M, N] += A x B's panels
-  /// [N / W, K, W], its strips W wide. Left to the loops (correct, slow)
+  /// [N / W, K, W], its strips W wide, or bf16 A x B's pair panels [N / W,
+  /// K / 2, 2 W] with pairs available. Left to the loops (correct, slow)
   /// when the microkernel cannot take it.
   void rewritePanelMatmul(Operation *op, const PanelMatmul &operands,
                           Tile tile) {
@@ -839,10 +847,16 @@ struct CpuMatmulMicrokernel
     if (!expand)
       return;
     Value a = operands.a, panels = operands.panels, c = expand.getSrc();
-    if (!isPlainF32(a, 2) || !isPlainF32(panels, 3) || !isPlainF32(c, 2))
-      return;
     auto panelType = cast<MemRefType>(panels.getType());
-    int64_t width = panelType.getDimSize(2);
+    // bf16 pair panels need the pairs (vdpbf16ps) and bf16 A.
+    bool pairs = panelType.getElementType().isBF16();
+    if (pairs ? !(dotAvailable && bothBf16(a, panels) && isPlainOperand(a, 2) &&
+                  isPlainOperand(panels, 3))
+              : !(isPlainF32(a, 2) && isPlainF32(panels, 3)))
+      return;
+    if (!isPlainF32(c, 2))
+      return;
+    int64_t width = panelType.getDimSize(2) / (pairs ? 2 : 1);
     if (width % tile.lanes != 0 || panelType.getNumElements() == 0 ||
         cast<MemRefType>(a.getType()).getNumElements() == 0 ||
         cast<MemRefType>(c.getType()).getNumElements() == 0)
@@ -854,7 +868,7 @@ struct CpuMatmulMicrokernel
     std::optional<Epilogue> epilogue = epilogueAfter(op, c);
     OpBuilder b(op);
     MicrokernelEmitter(b, op->getLoc(), tile, a, panels, c, bool(fill),
-                       epilogue, panelAllocas, /*panels=*/true)
+                       epilogue, panelAllocas, /*panels=*/true, pairs)
         .emit();
     eraseReplaced(op, fill, epilogue);
     if (expand->use_empty())

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/MatmulTile.h"
+#include "dialects/Target/Target.h"
+#include "dialects/Target/TargetDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -19,21 +21,39 @@ using namespace mlir::rlx;
 // The panel matmul generic
 //===----------------------------------------------------------------------===//
 
-void mlir::rlx::buildPanelMatmul(OpBuilder &b, Location loc,
-                                 const PanelMatmul &operands) {
-  MLIRContext *ctx = b.getContext();
+/// The indexing maps of a panel matmul over (m, s, j, k): f32 panels
+/// [s, k, j], or pair panels [s, k floordiv 2, 2 j + k mod 2].
+static SmallVector<AffineMap> panelMatmulMaps(MLIRContext *ctx, bool pairs) {
   AffineExpr m, s, j, k;
   bindDims(ctx, m, s, j, k);
-  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {m, k}, ctx),
-                                 AffineMap::get(4, 0, {s, k, j}, ctx),
-                                 AffineMap::get(4, 0, {m, s, j}, ctx)};
+  AffineMap panel =
+      pairs ? AffineMap::get(4, 0, {s, k.floorDiv(2), j * 2 + k % 2}, ctx)
+            : AffineMap::get(4, 0, {s, k, j}, ctx);
+  return {AffineMap::get(4, 0, {m, k}, ctx), panel,
+          AffineMap::get(4, 0, {m, s, j}, ctx)};
+}
+
+static bool isPairPanels(Value panels) {
+  return cast<MemRefType>(panels.getType()).getElementType().isBF16();
+}
+
+void mlir::rlx::buildPanelMatmul(OpBuilder &b, Location loc,
+                                 const PanelMatmul &operands) {
   SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
   b.create<linalg::GenericOp>(
       loc, TypeRange{}, ValueRange{operands.a, operands.panels},
-      ValueRange{operands.c3}, maps, iterators,
+      ValueRange{operands.c3},
+      panelMatmulMaps(b.getContext(), isPairPanels(operands.panels)), iterators,
       [](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value product = nb.create<arith::MulFOp>(nloc, args[0], args[1]);
+        // Pairs: bf16 operands, each product exact in f32.
+        auto f32 = [&](Value x) -> Value {
+          return x.getType().isF32()
+                     ? x
+                     : nb.create<arith::ExtFOp>(nloc, nb.getF32Type(), x);
+        };
+        Value product =
+            nb.create<arith::MulFOp>(nloc, f32(args[0]), f32(args[1]));
         nb.create<linalg::YieldOp>(
             nloc, ValueRange{nb.create<arith::AddFOp>(nloc, args[2], product)});
       });
@@ -45,28 +65,36 @@ std::optional<PanelMatmul> mlir::rlx::matchPanelMatmul(Operation *op) {
       generic.getNumDpsInits() != 1 || !generic.hasPureBufferSemantics() ||
       generic.getNumLoops() != 4 || generic.getNumReductionLoops() != 1)
     return std::nullopt;
-  MLIRContext *ctx = op->getContext();
-  AffineExpr m, s, j, k;
-  bindDims(ctx, m, s, j, k);
-  SmallVector<AffineMap> expected = {AffineMap::get(4, 0, {m, k}, ctx),
-                                     AffineMap::get(4, 0, {s, k, j}, ctx),
-                                     AffineMap::get(4, 0, {m, s, j}, ctx)};
-  if (generic.getIndexingMapsArray() != expected ||
+  Value panels = generic.getDpsInputs()[1];
+  bool pairs = isPairPanels(panels);
+  if (generic.getIndexingMapsArray() !=
+          panelMatmulMaps(op->getContext(), pairs) ||
       generic.getIteratorTypesArray().back() != utils::IteratorType::reduction)
     return std::nullopt;
-  // The body: yield out + a * b.
+  // The body: yield out + a * b, a and b extended from bf16 for pairs.
   Block &body = generic.getRegion().front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add || body.getOperations().size() != 3)
+  if (!add || body.getOperations().size() != (pairs ? 5u : 3u))
     return std::nullopt;
   auto mul = add.getRhs().getDefiningOp<arith::MulFOp>();
+  auto operand = [&](Value v) -> Value {
+    if (!pairs)
+      return v;
+    auto ext = v.getDefiningOp<arith::ExtFOp>();
+    return ext ? ext.getIn() : Value();
+  };
   if (!mul || add.getLhs() != body.getArgument(2) ||
-      mul.getLhs() != body.getArgument(0) ||
-      mul.getRhs() != body.getArgument(1))
+      operand(mul.getLhs()) != body.getArgument(0) ||
+      operand(mul.getRhs()) != body.getArgument(1))
     return std::nullopt;
-  return PanelMatmul{generic.getDpsInputs()[0], generic.getDpsInputs()[1],
+  return PanelMatmul{generic.getDpsInputs()[0], panels,
                      generic.getDpsInits()[0]};
+}
+
+bool mlir::rlx::bf16PairsAvailable(Attribute target, int64_t lanes) {
+  auto cpu = dyn_cast_or_null<CpuTargetAttr>(target);
+  return cpu && lanes == 16 && cpu.enablesFeature("avx512bf16");
 }
 
 //===----------------------------------------------------------------------===//
@@ -81,19 +109,25 @@ bool mlir::rlx::isMicrokernelB(OpOperand &use) {
       matmul->hasAttr("rlx.library_call"))
     return false;
   Value a = matmul.getDpsInputs()[0], c = matmul.getDpsInits()[0];
-  if (a == use.get() || c == use.get() || !isPlainF32(a, 2) ||
-      !isPlainF32(c, 2))
+  auto elementOf = [](Value v) {
+    return cast<MemRefType>(v.getType()).getElementType();
+  };
+  Type element = elementOf(use.get());
+  if (a == use.get() || c == use.get() || !isPlainF32(c, 2) ||
+      !(element.isF32() || element.isBF16()) || elementOf(a) != element ||
+      !isPlainOperand(a, 2))
     return false;
   auto cType = cast<MemRefType>(c.getType());
   auto aType = cast<MemRefType>(a.getType());
   return cType.getNumElements() > 0 && aType.getNumElements() > 0;
 }
 
-/// The panels' type for a [K, N] param: [N / W, K, W].
 MemRefType mlir::rlx::panelType(MemRefType matrix, int64_t width) {
-  return MemRefType::get(
-      {matrix.getDimSize(1) / width, matrix.getDimSize(0), width},
-      matrix.getElementType());
+  int64_t rows = matrix.getDimSize(0), panels = matrix.getDimSize(1) / width;
+  if (matrix.getElementType().isBF16())
+    return MemRefType::get({panels, rows / 2, 2 * width},
+                           matrix.getElementType());
+  return MemRefType::get({panels, rows, width}, matrix.getElementType());
 }
 
 void mlir::rlx::rewritePanelArgs(Operation *kernel, const PanelArgs &args,
@@ -114,7 +148,8 @@ void mlir::rlx::rewritePanelArgs(Operation *kernel, const PanelArgs &args,
       Value panels = panelOf.lookup(slice.getSource());
       if (!panels)
         return;
-      // [0, off][K, n] -> [off / W, 0, 0][n / W, K, W].
+      // [0, off][K, n] -> [off / W, 0, 0][n / W, K, W] (pairs: [n / W,
+      // K / 2, 2 W]).
       SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
       auto mul = cast<Value>(offsets[1]).getDefiningOp<arith::MulIOp>();
       Value strip;
@@ -137,7 +172,8 @@ void mlir::rlx::rewritePanelArgs(Operation *kernel, const PanelArgs &args,
                                               b.getIndexAttr(0)};
       SmallVector<OpFoldResult> sizes = {
           b.getIndexAttr(cols / width),
-          b.getIndexAttr(panelsType.getDimSize(1)), b.getIndexAttr(width)};
+          b.getIndexAttr(panelsType.getDimSize(1)),
+          b.getIndexAttr(panelsType.getDimSize(2))};
       SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
       panelOf[slice.getResult()] =
           b.create<memref::SubViewOp>(loc, panels, newOffsets, sizes, strides);

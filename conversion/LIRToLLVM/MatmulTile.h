@@ -23,6 +23,8 @@ namespace mlir::rlx {
 /// A static f32 memref of `rank` with unit innermost stride and static
 /// strides: an operand the microkernel takes.
 bool isPlainF32(Value v, int64_t rank);
+/// The same of f32, f16 or bf16 elements: an A or B the microkernel takes.
+bool isPlainOperand(Value v, int64_t rank);
 
 /// Vectors of columns per register tile with `lanes` f32 lanes per vector:
 /// AVX-512 has 32 registers (6 x 4 accumulators + 4 B vectors + one
@@ -52,21 +54,30 @@ inline int64_t matmulPanelWidth(int64_t lanes, int64_t tileVectors) {
 /// A matmul whose B is stored in panels (runtime/KernelAbi.h, "Matmul
 /// panels"): C[m, s * W + j] += A[m, k] * B[s, k, j], as the linalg.generic
 /// over (m, s, j, k) that rlx-cpu-pack-params writes, on `c3`, C [M, N]
-/// expanded to [M, N / W, W].
+/// expanded to [M, N / W, W]. f32 A and B; or bf16 A and B in pair panels
+/// ("bf16 pair panels"): B[s, k floordiv 2, 2 j + k mod 2], products in f32.
 struct PanelMatmul {
   Value a, panels, c3;
 };
-/// The generic of a panel matmul (f32 operands), inserted at `b`'s point.
+/// The generic of a panel matmul, inserted at `b`'s point: pairs when the
+/// panels are bf16.
 void buildPanelMatmul(OpBuilder &b, Location loc, const PanelMatmul &operands);
 /// The operands of `op` if it is such a generic, else nullopt.
 std::optional<PanelMatmul> matchPanelMatmul(Operation *op);
 
-/// The panels' type for a [K, N] matrix: [N / W, K, W].
+/// The panels' type for a [K, N] matrix: [N / W, K, W]; for bf16, pair
+/// panels [N / W, K / 2, 2 W] (K even).
 MemRefType panelType(MemRefType matrix, int64_t width);
 
+/// Whether the microkernel multiplies bf16 x bf16 products in pairs
+/// (vdpbf16ps) on `target` at `lanes` f32 lanes: a CPU target with
+/// AVX512-BF16 and 16 lanes. bf16 params are stored in pair panels only
+/// then.
+bool bf16PairsAvailable(Attribute target, int64_t lanes);
+
 /// Whether `use` is one the kernel rewrite knows: the B operand of a
-/// `linalg.matmul` whose A and C the microkernel takes (f32, non-empty, no
-/// library call).
+/// `linalg.matmul` whose A and C the microkernel takes (non-empty, no
+/// library call, C f32, A of B's type: f32, or bf16 for pair panels).
 bool isMicrokernelB(OpOperand &use);
 
 /// Kernel arguments, by index.

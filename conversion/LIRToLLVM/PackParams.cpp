@@ -13,12 +13,14 @@
 //   linalg.matmul ins(%a, %b)       ->  the panel matmul generic on C
 //     outs(%c)                          expanded to [M, n/W, W]
 //
-// A param qualifies when it is an f32 [K, N] with N a multiple of W, every
-// view of it is the whole param, each dispatch that reads it is its
-// kernel's only dispatch, and inside the kernel it reaches only B operands
-// of linalg.matmuls the microkernel takes (through column slices whose
-// offset is a provable multiple of W, and selects between qualifying
-// params). Anything else leaves the param row-major.
+// A param qualifies when it is an f32 [K, N] with N a multiple of W (or,
+// on a target where the microkernel multiplies bf16 in pairs, a bf16 one
+// with K even: stored in pair panels, memref<(N/W) x (K/2) x 2W x bf16>,
+// read by a panel matmul on bf16 A), every view of it is the whole param, each
+// dispatch that reads it is its kernel's only dispatch, and inside the kernel
+// it reaches only B operands of linalg.matmuls the microkernel takes (through
+// column slices whose offset is a provable multiple of W, and selects between
+// qualifying params). Anything else leaves the param row-major.
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/MatmulTile.h"
@@ -152,13 +154,16 @@ struct CpuPackParams : mlir::rlx::impl::CpuPackParamsBase<CpuPackParams> {
     auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
     if (!cpu)
       return; // panels are the CPU microkernel's layout
-    int64_t width = matmulPanelWidth(
-        lanes > 0 ? int64_t(lanes) : cpu.getF32Lanes(), tileVectors);
+    int64_t vectorLanes = lanes > 0 ? int64_t(lanes) : cpu.getF32Lanes();
+    int64_t width = matmulPanelWidth(vectorLanes, tileVectors);
+    bool pairs = bf16PairsAvailable(cpu, vectorLanes);
     getOperation().walk(
-        [&](lir::ProgramOp program) { packProgram(program, width); });
+        [&](lir::ProgramOp program) { packProgram(program, width, pairs); });
   }
 
-  void packProgram(lir::ProgramOp program, int64_t width) {
+  /// With `pairs`, bf16 params with an even row count qualify too (pair
+  /// panels, which the microkernel reads with vdpbf16ps).
+  void packProgram(lir::ProgramOp program, int64_t width, bool pairs) {
     Block &body = program.getBody().front();
     auto schedules = body.getOps<lir::ScheduleOp>();
     if (schedules.empty())
@@ -172,7 +177,10 @@ struct CpuPackParams : mlir::rlx::impl::CpuPackParamsBase<CpuPackParams> {
     for (auto io : body.getOps<lir::IOOp>()) {
       MemRefType type = io.getMemRefType();
       if (io.getKind() != IOKind::param || io.getPanels() ||
-          type.getRank() != 2 || !type.getElementType().isF32() ||
+          type.getRank() != 2 ||
+          !(type.getElementType().isF32() ||
+            (pairs && type.getElementType().isBF16() &&
+             type.getDimSize(0) % 2 == 0)) ||
           type.getNumElements() == 0 || type.getDimSize(1) % width != 0)
         continue;
       Candidate candidate{io, {}, {}};

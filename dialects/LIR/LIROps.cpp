@@ -122,11 +122,12 @@ LogicalResult IOOp::verify() {
   if (std::optional<uint64_t> panels = getPanels()) {
     ArrayRef<int64_t> shape = getMemRefType().getShape();
     bool isParam = getKind() == IOKind::param;
-    bool isF32 = getMemRefType().getElementType().isF32();
+    // A type with no DType is refused as f64 is.
+    ::rlx::DType dtype =
+        dtypeOf(getMemRefType().getElementType()).value_or(::rlx::DType::f64);
     if (const char *problem = ::rlx::panelLayoutProblem(
-            isParam ? ::rlx::SlotRole::param : ::rlx::SlotRole::input,
-            isF32 ? ::rlx::DType::f32 : ::rlx::DType::f64, shape.data(),
-            shape.size(), static_cast<int64_t>(*panels)))
+            isParam ? ::rlx::SlotRole::param : ::rlx::SlotRole::input, dtype,
+            shape.data(), shape.size(), static_cast<int64_t>(*panels)))
       return emitOpError() << "panels " << static_cast<int64_t>(*panels) << ": "
                            << problem;
   }
@@ -137,10 +138,10 @@ LogicalResult IOOp::verify() {
                                     dtypeOf(getMemRefType().getElementType());
     const char *problem = "a param is converted only from f32 to f16 or bf16";
     if (from && stored)
-      problem = ::rlx::givenDTypeProblem(
-          getKind() == IOKind::param ? ::rlx::SlotRole::param
-                                     : ::rlx::SlotRole::input,
-          *stored, *from, static_cast<int64_t>(getPanels().value_or(0)));
+      problem = ::rlx::givenDTypeProblem(getKind() == IOKind::param
+                                             ? ::rlx::SlotRole::param
+                                             : ::rlx::SlotRole::input,
+                                         *stored, *from);
     if (problem || *from == *stored)
       return emitOpError() << "given " << *given << " for a slot of "
                            << getMemRefType() << ": "

@@ -78,7 +78,9 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
 
     `panels W`: the param is stored in matmul panels of width W (the
     runtime packs it when it is set; runtime/KernelAbi.h, "Matmul panels"),
-    and every view of it has the panels' type, memref<(N/W) x K x W x f32>.
+    and every view of it has the panels' type, memref<(N/W) x K x W x f32>;
+    a bf16 param is stored in pairs of rows ("bf16 pair panels"), its views
+    memref<(N/W) x (K/2) x 2W x bf16>.
 
     `given f32`: the param's values are given in f32 and stored in the
     slot's f16 / bf16 (the runtime converts them when it is set,
@@ -96,9 +98,10 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     (C4) the name is not empty.
     (C5) a `value` is present exactly for `constant` slots, and its type has
          the slot's shape and element type.
-    (C6) `panels` is on an f32 param of rank 2 whose column count is a
-         multiple of it, and is in [1, 1024].
-    (C7) `given` is f32, on a param stored in f16 or bf16, without `panels`
+    (C6) `panels` is on an f32 or bf16 param of rank 2 whose column count
+         is a multiple of it (and, bf16, whose row count is even), and is in
+         [1, 1024] (rlx::panelLayoutProblem, include/rlx/Manifest.h).
+    (C7) `given` is f32, on a param stored in f16 or bf16
          (rlx::givenDTypeProblem, include/rlx/Manifest.h).
   }];
   let arguments = (ins RLX_IOKind:$kind, StrAttr:$name, I64Attr:$offset,

@@ -83,8 +83,8 @@ LogicalResult ParamOp::verify() {
                                 stored = dtypeOf(getType().getElementType());
     const char *problem = "a param is converted only from f32 to f16 or bf16";
     if (from && stored && *from != *stored)
-      problem = ::rlx::givenDTypeProblem(::rlx::SlotRole::param, *stored, *from,
-                                         /*panelWidth=*/0);
+      problem =
+          ::rlx::givenDTypeProblem(::rlx::SlotRole::param, *stored, *from);
     if (problem)
       return emitOpError() << "given " << *given << " for a param of "
                            << getType() << ": " << problem;

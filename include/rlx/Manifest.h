@@ -53,9 +53,10 @@ constexpr int64_t kMaxPanelWidth = 1024;
 
 /// Why a slot of `role`, `dtype` and shape `dims[0..rank)` cannot be stored
 /// in matmul panels of `width` (Slot::panelWidth), or null if it can: a
-/// param, f32, [K, N] with N a multiple of `width`, 1 <= width <=
-/// kMaxPanelWidth. The one rule for the LIR verifier and the manifest
-/// verifier.
+/// param, [K, N] with N a multiple of `width`, 1 <= width <=
+/// kMaxPanelWidth, f32 (runtime/KernelAbi.h "Matmul panels") or bf16 with
+/// K even (its "bf16 pair panels"). The one rule for the LIR verifier and
+/// the manifest verifier.
 inline const char *panelLayoutProblem(SlotRole role, DType dtype,
                                       const int64_t *dims, size_t rank,
                                       int64_t width) {
@@ -63,28 +64,28 @@ inline const char *panelLayoutProblem(SlotRole role, DType dtype,
     return "panel width must be in [1, 1024]";
   if (role != SlotRole::param)
     return "only params are stored in panels";
-  if (dtype != DType::f32 || rank != 2)
-    return "only f32 matrices (rank 2) are stored in panels";
+  if ((dtype != DType::f32 && dtype != DType::bf16) || rank != 2)
+    return "only f32 and bf16 matrices (rank 2) are stored in panels";
   if (dims[1] % width != 0)
     return "the column count must be a multiple of the panel width";
+  if (dtype == DType::bf16 && dims[0] % 2 != 0)
+    return "a bf16 matrix in panels (pairs of rows) needs an even row count";
   return nullptr;
 }
 
 /// Why a slot of `role` whose bytes are `dtype` cannot take its values in
 /// `given` (Slot::givenAs) and convert them when they are set, or null if
 /// it can: `given` equal to `dtype`, or a param given in f32 and stored in
-/// f16 or bf16 (rounded to nearest, ties to even), not in matmul panels.
-/// The one rule for the LIR and MIR verifiers and the manifest verifier.
-inline const char *givenDTypeProblem(SlotRole role, DType dtype, DType given,
-                                     int64_t panelWidth) {
+/// f16 or bf16 (rounded to nearest, ties to even; bf16 may also be in pair
+/// panels, which panelLayoutProblem rules on). The one rule for the LIR and
+/// MIR verifiers and the manifest verifier.
+inline const char *givenDTypeProblem(SlotRole role, DType dtype, DType given) {
   if (given == dtype)
     return nullptr;
   if (role != SlotRole::param)
     return "only params are converted when set";
   if (given != DType::f32 || (dtype != DType::f16 && dtype != DType::bf16))
     return "a param is converted only from f32 to f16 or bf16";
-  if (panelWidth != 0)
-    return "a converted param is not stored in panels";
   return nullptr;
 }
 
@@ -97,9 +98,10 @@ struct Slot {
   uint64_t offset = 0;
   uint64_t size = 0;
   /// 0: the bytes are row-major. W > 0: a param the code reads only as a
-  /// matmul's B operand, an f32 [K, N] matrix (N a multiple of W) stored in
-  /// column panels of width W (runtime/KernelAbi.h, "Matmul panels";
-  /// docs/CPUBackend.md). setParam and bindParam take row-major data and
+  /// matmul's B operand, a [K, N] matrix (N a multiple of W) stored in
+  /// column panels of width W: f32 (runtime/KernelAbi.h, "Matmul panels")
+  /// or bf16 with K even, in pairs of rows ("bf16 pair panels");
+  /// docs/CPUBackend.md. setParam and bindParam take row-major data and
   /// pack it; bindStoredParam takes it packed (rlx::packParam).
   int64_t panelWidth = 0;
   /// The dtype a param's values are given in (setParam, bindParam) when it

@@ -85,3 +85,68 @@ func.func @not_a_product(%a: memref<4x8xf32>, %p: memref<2x8x16xf32>, %c: memref
   }
   return
 }
+
+// -----
+
+// bf16 pair panels [N/W][K/2][2W] with bf16 A on an AVX512-BF16 target:
+// no B panel on the stack (A's bf16 panel only), each step of the K loop
+// loads one 32-lane pair row of the panel per vector of the strip, from
+// the K block's start / 2 on, and multiplies with vdpbf16ps.
+// CHECK-LABEL: func.func @pair_panels(
+// CHECK-SAME:    %[[A:.*]]: memref<10x20xbf16>, %[[P:.*]]: memref<2x10x64xbf16>
+// CHECK:         memref.alloca() {alignment = 64 : i64} : memref<2x4x16xbf16>
+// CHECK-NOT:     memref.alloca
+// CHECK-NOT:     linalg.
+// CHECK:         arith.divui %{{.*}}, %c2
+// CHECK:           vector.load %[[P]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x10x64xbf16>, vector<32xbf16>
+// CHECK:           vector.load %[[P]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x10x64xbf16>, vector<32xbf16>
+// CHECK-COUNT-2:   llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
+// CHECK-NOT:     vector.fma
+// CHECK-NOT:     linalg.
+// CHECK:         return
+#pa = affine_map<(m, s, j, k) -> (m, k)>
+#pb = affine_map<(m, s, j, k) -> (s, k floordiv 2, j * 2 + k mod 2)>
+#pc = affine_map<(m, s, j, k) -> (m, s, j)>
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "+avx512f,+avx512bf16", vector_bits = 512>} {
+func.func @pair_panels(%a: memref<10x20xbf16>, %p: memref<2x10x64xbf16>, %c: memref<10x64xf32>) {
+  %c3 = memref.expand_shape %c [[0], [1, 2]] output_shape [10, 2, 32] : memref<10x64xf32> into memref<10x2x32xf32>
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<10x64xf32>)
+  linalg.generic {indexing_maps = [#pa, #pb, #pc], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %p : memref<10x20xbf16>, memref<2x10x64xbf16>) outs(%c3 : memref<10x2x32xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %m = arith.mulf %xf, %yf : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+}
+
+// -----
+
+// Pair panels without the pairs (no AVX512-BF16): left to the loops, which
+// compute them correctly.
+// CHECK-LABEL: func.func @pair_panels_no_dot
+// CHECK:         linalg.generic
+// CHECK-NOT:     llvm.call_intrinsic
+#pa = affine_map<(m, s, j, k) -> (m, k)>
+#pb = affine_map<(m, s, j, k) -> (s, k floordiv 2, j * 2 + k mod 2)>
+#pc = affine_map<(m, s, j, k) -> (m, s, j)>
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "+avx512f", vector_bits = 512>} {
+func.func @pair_panels_no_dot(%a: memref<10x20xbf16>, %p: memref<2x10x64xbf16>, %c: memref<10x64xf32>) {
+  %c3 = memref.expand_shape %c [[0], [1, 2]] output_shape [10, 2, 32] : memref<10x64xf32> into memref<10x2x32xf32>
+  linalg.generic {indexing_maps = [#pa, #pb, #pc], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %p : memref<10x20xbf16>, memref<2x10x64xbf16>) outs(%c3 : memref<10x2x32xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %m = arith.mulf %xf, %yf : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+}

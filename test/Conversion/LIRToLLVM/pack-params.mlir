@@ -194,3 +194,61 @@ module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [
     }
   }
 }
+
+// -----
+
+// bf16 params given in f32 on an AVX512-BF16 target (16 lanes): stored in
+// pair panels [N/W][K/2][2W] ("w"), the column slice selecting whole pair
+// panels and the matmul becoming the pair panel generic on bf16 A. An odd
+// row count ("odd") stays row-major, as does every bf16 param at 8 lanes
+// (no pairs with AVX).
+// CHECK-LABEL: lir.program @pairs
+// CHECK:         lir.io param "w" at 8192 panels 64 given f32 : memref<128x128xbf16>
+// CHECK:         lir.io param "odd" at 40960 given f32 : memref<127x128xbf16>
+// CHECK:         ^bb0(%[[A:.*]]: memref<8x128xbf16>, %[[W:.*]]: memref<2x64x128xbf16>, %{{.*}}: memref<8x128xf32>):
+// CHECK:           %[[PS:.*]] = memref.subview %[[W]][%{{.*}}, 0, 0] [1, 64, 128] [1, 1, 1]
+// CHECK:           linalg.generic {indexing_maps = [#{{.*}}, #[[PAIRS:.*]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[A]], %[[PS]] : memref<8x128xbf16>, memref<1x64x128xbf16, {{.*}}>)
+// CHECK:             arith.extf
+// CHECK-NEXT:        arith.extf
+// CHECK-NEXT:        arith.mulf
+// CHECK-NEXT:        arith.addf
+// CHECK:         ^bb0(%{{.*}}: memref<8x127xbf16>, %{{.*}}: memref<127x128xbf16>,
+// CHECK:           linalg.matmul
+// CHECK:         lir.schedule
+// CHECK:           lir.view at 8192 : memref<2x64x128xbf16>
+// AVX-LABEL: lir.program @pairs
+// AVX-NOT:     panels
+// AVX:         lir.schedule
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "+avx512f,+avx512bf16", vector_bits = 512>} {
+  lir.program @pairs arena_size = 73728 alignment = 64 {
+    lir.io input "x" at 0 : memref<8x128xbf16>
+    lir.io param "w" at 8192 given f32 : memref<128x128xbf16>
+    lir.io input "x2" at 2048 : memref<8x127xbf16>
+    lir.io param "odd" at 40960 given f32 : memref<127x128xbf16>
+    lir.io output "y" at 4096 : memref<8x128xf32>
+    lir.kernel @k grid = [2] {
+    ^bb0(%a: memref<8x128xbf16>, %w: memref<128x128xbf16>, %c: memref<8x128xf32>):
+      %wg = lir.workgroup_id 0
+      %c64 = arith.constant 64 : index
+      %off = arith.muli %wg, %c64 : index
+      %ws = memref.subview %w[0, %off] [128, 64] [1, 1] : memref<128x128xbf16> to memref<128x64xbf16, strided<[128, 1], offset: ?>>
+      %cs = memref.subview %c[0, %off] [8, 64] [1, 1] : memref<8x128xf32> to memref<8x64xf32, strided<[128, 1], offset: ?>>
+      linalg.matmul ins(%a, %ws : memref<8x128xbf16>, memref<128x64xbf16, strided<[128, 1], offset: ?>>) outs(%cs : memref<8x64xf32, strided<[128, 1], offset: ?>>)
+      lir.return
+    }
+    lir.kernel @k_odd grid = [1] {
+    ^bb0(%a: memref<8x127xbf16>, %w: memref<127x128xbf16>, %c: memref<8x128xf32>):
+      linalg.matmul ins(%a, %w : memref<8x127xbf16>, memref<127x128xbf16>) outs(%c : memref<8x128xf32>)
+      lir.return
+    }
+    lir.schedule {
+      %x = lir.view at 0 : memref<8x128xbf16>
+      %w = lir.view at 8192 : memref<128x128xbf16>
+      %y = lir.view at 4096 : memref<8x128xf32>
+      lir.dispatch @k(%x, %w, %y) : memref<8x128xbf16>, memref<128x128xbf16>, memref<8x128xf32>
+      %x2 = lir.view at 2048 : memref<8x127xbf16>
+      %odd = lir.view at 40960 : memref<127x128xbf16>
+      lir.dispatch @k_odd(%x2, %odd, %y) : memref<8x127xbf16>, memref<127x128xbf16>, memref<8x128xf32>
+    }
+  }
+}

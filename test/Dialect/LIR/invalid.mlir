@@ -1258,7 +1258,7 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // lir.io C6: panels on a vector
 lir.program @p arena_size = 4096 alignment = 64 {
-  // expected-error @+1 {{panels 16: only f32 matrices (rank 2) are stored in panels}}
+  // expected-error @+1 {{panels 16: only f32 and bf16 matrices (rank 2) are stored in panels}}
   lir.io param "w" at 0 panels 16 : memref<32xf32>
   lir.schedule {
   }
@@ -1268,8 +1268,18 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // lir.io C6: panels on f16
 lir.program @p arena_size = 4096 alignment = 64 {
-  // expected-error @+1 {{panels 16: only f32 matrices (rank 2) are stored in panels}}
+  // expected-error @+1 {{panels 16: only f32 and bf16 matrices (rank 2) are stored in panels}}
   lir.io param "w" at 0 panels 16 : memref<4x32xf16>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C6: bf16 pair panels need an even row count
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{panels 16: a bf16 matrix in panels (pairs of rows) needs an even row count}}
+  lir.io param "w" at 0 panels 16 given f32 : memref<5x32xbf16>
   lir.schedule {
   }
 }

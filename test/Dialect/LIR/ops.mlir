@@ -283,3 +283,13 @@ lir.program @given arena_size = 256 alignment = 64 {
   lir.schedule {
   }
 }
+
+// A bf16 param given in f32 and stored in pair panels (converted, then
+// packed, when set).
+// CHECK-LABEL: lir.program @pairs
+// CHECK-NEXT:    lir.io param "w" at 0 panels 16 given f32 : memref<8x32xbf16>
+lir.program @pairs arena_size = 512 alignment = 64 {
+  lir.io param "w" at 0 panels 16 given f32 : memref<8x32xbf16>
+  lir.schedule {
+  }
+}
