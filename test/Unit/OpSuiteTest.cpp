@@ -1386,8 +1386,10 @@ const std::vector<MatmulCase> kMatmulCases = {
 /// Builds one module with every case of `cases` in `dtype` (f16 / bf16
 /// inputs are rounded before the reference sees them) and checks each
 /// against the dot bound with unit roundoff `unit` of the accumulation.
+/// With `bParams`, B is a `mir.param` (on the CPU stored in the
+/// microkernel's panels where it qualifies).
 void runMatmulCases(const std::vector<MatmulCase> &cases, DType dtype,
-                    double unit) {
+                    double unit, bool bParams = false) {
   Program p;
   std::vector<std::pair<std::vector<double>, std::vector<double>>> data;
   std::string elt = elementName(dtype);
@@ -1399,7 +1401,7 @@ void runMatmulCases(const std::vector<MatmulCase> &cases, DType dtype,
     std::string av, bv;
     if (dtype == DType::f32) {
       av = p.f32("a" + n, c.a, a);
-      bv = p.f32("b" + n, c.b, b);
+      bv = bParams ? p.param("b" + n, c.b, dtype, b) : p.f32("b" + n, c.b, b);
     } else if (dtype == DType::f16) {
       av = p.input("a" + n, c.a, dtype, halfBits(a));
       bv = p.input("b" + n, c.b, dtype, halfBits(b));
@@ -1407,7 +1409,8 @@ void runMatmulCases(const std::vector<MatmulCase> &cases, DType dtype,
       b = ref::map<float>(b, ref::roundToHalf);
     } else if (dtype == DType::bf16) {
       av = p.input("a" + n, c.a, dtype, bf16Bits(a));
-      bv = p.input("b" + n, c.b, dtype, bf16Bits(b));
+      bv = bParams ? p.param("b" + n, c.b, dtype, bf16Bits(b))
+                   : p.input("b" + n, c.b, dtype, bf16Bits(b));
       a = ref::map<float>(a, ref::roundToBf16);
       b = ref::map<float>(b, ref::roundToBf16);
     } else { // f64
@@ -1464,6 +1467,25 @@ const std::vector<MatmulCase> kHalfMatmulCases = {
 TEST(Matmul, F16) { runMatmulCases(kHalfMatmulCases, DType::f16, kU); }
 
 TEST(Matmul, Bf16) { runMatmulCases(kHalfMatmulCases, DType::bf16, kU); }
+
+// B as a param, as a model's weights: on the CPU f32 weights are stored in
+// the microkernel's panels and bf16 ones (on AVX512-BF16) in its pair
+// panels, packed by setParam (docs/CPUBackend.md, "Params in panels"):
+// column splits, a row split, K in one, three and four blocks, N past a
+// panel edge (row-major), odd K (bf16 row-major).
+const std::vector<MatmulCase> kParamMatmulCases = {
+    {{17, 32}, {32, 64}},   {{20, 70}, {70, 640}},  {{300, 70}, {70, 128}},
+    {{8, 600}, {600, 128}}, {{5, 784}, {784, 512}}, {{9, 100}, {100, 70}},
+    {{40, 301}, {301, 64}},
+};
+
+TEST(Matmul, F32Params) {
+  runMatmulCases(kParamMatmulCases, DType::f32, kU, /*bParams=*/true);
+}
+
+TEST(Matmul, Bf16Params) {
+  runMatmulCases(kParamMatmulCases, DType::bf16, kU, /*bParams=*/true);
+}
 
 // Integer matmuls are exact (values small enough not to wrap).
 TEST(Matmul, Integers) {
