@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/MatmulTile.h"
+#include "conversion/LIRToLLVM/VectorWidening.h"
 #include "dialects/Target/Target.h"
 #include "dialects/Target/TargetDialect.h"
 
@@ -90,6 +91,24 @@ std::optional<PanelMatmul> mlir::rlx::matchPanelMatmul(Operation *op) {
     return std::nullopt;
   return PanelMatmul{generic.getDpsInputs()[0], panels,
                      generic.getDpsInits()[0]};
+}
+
+FailureOr<std::optional<PanelTarget>>
+mlir::rlx::panelTargetFor(Operation *module, StringRef pass, int64_t lanes,
+                          int64_t tileVectors) {
+  if (lanes < 0 || lanes > kMaxF32Lanes || tileVectors < 0 ||
+      tileVectors > kMaxMatmulTileVectors)
+    return module->emitError(pass)
+           << ": lanes must be in [0, " << kMaxF32Lanes
+           << "] and tile-vectors in [0, " << kMaxMatmulTileVectors
+           << "] (0: the target's and the microkernel's default)";
+  auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(module));
+  if (!cpu)
+    return std::optional<PanelTarget>();
+  int64_t vectorLanes = lanes > 0 ? lanes : cpu.getF32Lanes();
+  return std::optional<PanelTarget>(
+      PanelTarget{matmulPanelWidth(vectorLanes, tileVectors),
+                  bf16PairsAvailable(cpu, vectorLanes)});
 }
 
 bool mlir::rlx::bf16PairsAvailable(Attribute target, int64_t lanes) {

@@ -69,6 +69,22 @@ std::optional<PanelMatmul> matchPanelMatmul(Operation *op);
 /// panels [N / W, K / 2, 2 W] (K even).
 MemRefType panelType(MemRefType matrix, int64_t width);
 
+/// The panels the pack passes store B operands in for a module's target.
+struct PanelTarget {
+  /// Columns per panel (the microkernel's strip).
+  int64_t width;
+  /// Whether bf16 operands go into pair panels (bf16PairsAvailable).
+  bool pairs;
+};
+/// The panels for `module`'s target with the pass options `lanes` and
+/// `tileVectors` (0: the target's / the default), nullopt when the target
+/// is not a CPU (panels are the CPU microkernel's layout); a failure, with
+/// a diagnostic naming `pass`, when an option is out of range.
+FailureOr<std::optional<PanelTarget>> panelTargetFor(Operation *module,
+                                                     StringRef pass,
+                                                     int64_t lanes,
+                                                     int64_t tileVectors);
+
 /// Whether the microkernel multiplies bf16 x bf16 products in pairs
 /// (vdpbf16ps) on `target` at `lanes` f32 lanes: a CPU target with
 /// AVX512-BF16 and 16 lanes. bf16 params are stored in pair panels only

@@ -28,13 +28,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/MatmulTile.h"
-#include "conversion/LIRToLLVM/VectorWidening.h"
 #include "conversion/Passes.h"
 #include "dialects/Common/ShapeRules.h"
 #include "dialects/LIR/LIRDialect.h"
 #include "dialects/LIR/LIROps.h"
-#include "dialects/Target/Target.h"
-#include "dialects/Target/TargetDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -117,21 +114,15 @@ struct CpuPackOperands : mlir::rlx::impl::CpuPackOperandsBase<CpuPackOperands> {
   using CpuPackOperandsBase::CpuPackOperandsBase;
 
   void runOnOperation() override {
-    if (lanes < 0 || lanes > kMaxF32Lanes || tileVectors < 0 ||
-        tileVectors > kMaxMatmulTileVectors) {
-      getOperation().emitError("rlx-cpu-pack-operands: lanes must be in [0, ")
-          << kMaxF32Lanes << "] and tile-vectors in [0, "
-          << kMaxMatmulTileVectors
-          << "] (0: the target's and the microkernel's default)";
+    FailureOr<std::optional<PanelTarget>> target =
+        panelTargetFor(getOperation(), getArgument(), lanes, tileVectors);
+    if (failed(target))
       return signalPassFailure();
-    }
-    auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
-    if (!cpu)
-      return; // panels are the CPU microkernel's layout
-    int64_t width = matmulPanelWidth(
-        lanes > 0 ? int64_t(lanes) : cpu.getF32Lanes(), tileVectors);
-    getOperation().walk(
-        [&](lir::ProgramOp program) { packProgram(program, width); });
+    if (!*target)
+      return;
+    getOperation().walk([&](lir::ProgramOp program) {
+      packProgram(program, (*target)->width);
+    });
   }
 
   void packProgram(lir::ProgramOp program, int64_t width) {

@@ -24,13 +24,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/MatmulTile.h"
-#include "conversion/LIRToLLVM/VectorWidening.h"
 #include "conversion/Passes.h"
 #include "dialects/Common/ShapeRules.h"
 #include "dialects/LIR/LIRDialect.h"
 #include "dialects/LIR/LIROps.h"
-#include "dialects/Target/Target.h"
-#include "dialects/Target/TargetDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -143,22 +140,15 @@ struct CpuPackParams : mlir::rlx::impl::CpuPackParamsBase<CpuPackParams> {
   using CpuPackParamsBase::CpuPackParamsBase;
 
   void runOnOperation() override {
-    if (lanes < 0 || lanes > kMaxF32Lanes || tileVectors < 0 ||
-        tileVectors > kMaxMatmulTileVectors) {
-      getOperation().emitError("rlx-cpu-pack-params: lanes must be in [0, ")
-          << kMaxF32Lanes << "] and tile-vectors in [0, "
-          << kMaxMatmulTileVectors
-          << "] (0: the target's and the microkernel's default)";
+    FailureOr<std::optional<PanelTarget>> target =
+        panelTargetFor(getOperation(), getArgument(), lanes, tileVectors);
+    if (failed(target))
       return signalPassFailure();
-    }
-    auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
-    if (!cpu)
-      return; // panels are the CPU microkernel's layout
-    int64_t vectorLanes = lanes > 0 ? int64_t(lanes) : cpu.getF32Lanes();
-    int64_t width = matmulPanelWidth(vectorLanes, tileVectors);
-    bool pairs = bf16PairsAvailable(cpu, vectorLanes);
-    getOperation().walk(
-        [&](lir::ProgramOp program) { packProgram(program, width, pairs); });
+    if (!*target)
+      return;
+    getOperation().walk([&](lir::ProgramOp program) {
+      packProgram(program, (*target)->width, (*target)->pairs);
+    });
   }
 
   /// With `pairs`, bf16 params with an even row count qualify too (pair
