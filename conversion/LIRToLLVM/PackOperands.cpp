@@ -18,7 +18,8 @@
 // by side; the region is the largest such set). It is placed where the
 // params begin and the params move up by its size, so they still trail
 // every other buffer (conversion/MIRToLIR/MemoryPlan.h: a CPU runtime
-// allocates only the arena below them).
+// allocates only the arena below them); in a program whose params do not
+// trail (LIR written by hand), after the arena instead.
 //
 // A B operand qualifies when it is an f32 [K, N] view with N a multiple of
 // W, its kernel has more than one workgroup, is dispatched once, reads the
@@ -57,12 +58,10 @@ bool onlyWholeB(BlockArgument arg) {
   });
 }
 
-/// The number of workgroups of `kernel`.
-int64_t workgroups(lir::KernelOp kernel) {
-  int64_t n = 1;
-  for (int64_t extent : kernel.getGrid())
-    n *= extent;
-  return n;
+/// Whether `kernel` runs more than one workgroup.
+bool hasSeveralWorkgroups(lir::KernelOp kernel) {
+  return llvm::any_of(kernel.getGrid(),
+                      [](int64_t extent) { return extent > 1; });
 }
 
 /// The byte range [begin, end) of a view.
@@ -136,23 +135,43 @@ struct CpuPackOperands : mlir::rlx::impl::CpuPackOperandsBase<CpuPackOperands> {
       ++dispatchCount[dispatch.getKernel()];
 
     const int64_t alignment = program.getAlignment();
-    // Params trail everything else (MemoryPlan.h); the scratch goes there.
-    int64_t scratch = program.getArenaSize();
+    // The scratch goes where the params begin when they trail every other
+    // buffer (MemoryPlan.h), and the params move up past it; in a program
+    // laid out otherwise (LIR written by hand), after the arena.
+    int64_t paramsBegin = program.getArenaSize();
     for (auto io : body.getOps<lir::IOOp>())
       if (io.getKind() == IOKind::param)
-        scratch = std::min(scratch, int64_t(io.getOffset()));
-    scratch = llvm::alignTo(scratch, alignment);
-    const int64_t paramsBegin = scratch;
+        paramsBegin = std::min(paramsBegin, int64_t(io.getOffset()));
+    paramsBegin = llvm::alignTo(paramsBegin, alignment);
     SmallVector<lir::ViewOp> paramViews;
-    for (auto view : schedule.getOps<lir::ViewOp>())
-      if (int64_t(view.getOffset()) >= paramsBegin)
-        paramViews.push_back(view);
+    bool paramsTrail = true;
+    for (auto io : body.getOps<lir::IOOp>())
+      if (io.getKind() != IOKind::param)
+        paramsTrail &=
+            int64_t(io.getOffset() + *checkedByteSize(io.getMemRefType())) <=
+            paramsBegin;
+    for (auto view : schedule.getOps<lir::ViewOp>()) {
+      // (Not a structured binding: C++17 lambdas cannot capture one.)
+      std::pair<int64_t, int64_t> bytes = bytesOf(view);
+      int64_t begin = bytes.first, end = bytes.second;
+      if (end <= paramsBegin)
+        continue;
+      paramViews.push_back(view);
+      paramsTrail &= llvm::any_of(body.getOps<lir::IOOp>(), [&](lir::IOOp io) {
+        int64_t slot = io.getOffset();
+        return io.getKind() == IOKind::param && begin >= slot &&
+               end <= slot + *checkedByteSize(io.getMemRefType());
+      });
+    }
+    const int64_t scratch =
+        paramsTrail ? paramsBegin
+                    : int64_t(llvm::alignTo(program.getArenaSize(), alignment));
     int64_t scratchSize = 0;
     SmallVector<lir::DispatchOp> dispatches(schedule.getOps<lir::DispatchOp>());
     for (lir::DispatchOp dispatch : dispatches) {
       auto kernel = program.lookupSymbol<lir::KernelOp>(dispatch.getKernel());
       if (!kernel || dispatchCount[dispatch.getKernel()] != 1 ||
-          kernel.getWorkgroupSize() || workgroups(kernel) < 2)
+          kernel.getWorkgroupSize() || !hasSeveralWorkgroups(kernel))
         continue;
       PanelArgs args;
       for (auto [index, operand] : llvm::enumerate(dispatch.getArgs())) {
@@ -204,6 +223,10 @@ struct CpuPackOperands : mlir::rlx::impl::CpuPackOperandsBase<CpuPackOperands> {
     }
     if (scratchSize == 0)
       return;
+    program.setArenaSize(llvm::alignTo(program.getArenaSize(), alignment) +
+                         scratchSize);
+    if (!paramsTrail)
+      return;
     // Move the params (and their views) up past the scratch.
     OpBuilder b(program.getContext());
     auto moved = [&](int64_t offset) {
@@ -214,8 +237,6 @@ struct CpuPackOperands : mlir::rlx::impl::CpuPackOperandsBase<CpuPackOperands> {
         io.setOffsetAttr(moved(io.getOffset()));
     for (lir::ViewOp view : paramViews)
       view.setOffsetAttr(moved(view.getOffset()));
-    program.setArenaSize(llvm::alignTo(program.getArenaSize(), alignment) +
-                         scratchSize);
   }
 };
 

@@ -166,6 +166,49 @@ module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "
 
 // -----
 
+// Params that do not trail the other buffers (LIR written by hand: the
+// output after the param): nothing moves, and the scratch goes after the
+// arena (90112).
+// CHECK-LABEL: lir.program @untrailing arena_size = 155648
+// CHECK:         lir.io param "p" at 8192 : memref<16x64xf32>
+// CHECK:         lir.io output "c" at 77824 : memref<16x128xf32>
+// CHECK:         lir.schedule
+// CHECK:           lir.view at 90112 : memref<2x128x64xf32>
+// CHECK:           lir.view at 8192 : memref<16x64xf32>
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "", vector_bits = 512>} {
+  lir.program @untrailing arena_size = 90112 alignment = 64 {
+    lir.io input "a" at 0 : memref<16x128xf32>
+    lir.io param "p" at 8192 : memref<16x64xf32>
+    lir.io output "c" at 77824 : memref<16x128xf32>
+    lir.kernel @mm grid = [2] {
+    ^bb0(%a: memref<16x128xf32>, %b: memref<128x128xf32>, %c: memref<16x128xf32>):
+      %wg = lir.workgroup_id 0
+      %c8 = arith.constant 8 : index
+      %row = arith.muli %wg, %c8 : index
+      %as = memref.subview %a[%row, 0] [8, 128] [1, 1] : memref<16x128xf32> to memref<8x128xf32, strided<[128, 1], offset: ?>>
+      %cs = memref.subview %c[%row, 0] [8, 128] [1, 1] : memref<16x128xf32> to memref<8x128xf32, strided<[128, 1], offset: ?>>
+      linalg.matmul ins(%as, %b : memref<8x128xf32, strided<[128, 1], offset: ?>>, memref<128x128xf32>) outs(%cs : memref<8x128xf32, strided<[128, 1], offset: ?>>)
+      lir.return
+    }
+    lir.kernel @copy grid = [1] {
+    ^bb0(%p: memref<16x64xf32>, %d: memref<16x64xf32>):
+      linalg.copy ins(%p : memref<16x64xf32>) outs(%d : memref<16x64xf32>)
+      lir.return
+    }
+    lir.schedule {
+      %a = lir.view at 0 : memref<16x128xf32>
+      %b = lir.view at 12288 : memref<128x128xf32>
+      %c = lir.view at 77824 : memref<16x128xf32>
+      lir.dispatch @mm(%a, %b, %c) : memref<16x128xf32>, memref<128x128xf32>, memref<16x128xf32>
+      %p = lir.view at 8192 : memref<16x64xf32>
+      %d = lir.view at 86016 : memref<16x64xf32>
+      lir.dispatch @copy(%p, %d) : memref<16x64xf32>, memref<16x64xf32>
+    }
+  }
+}
+
+// -----
+
 // Not a CPU target: nothing changes.
 // CHECK-LABEL: lir.program @gpu arena_size = 81920
 // CHECK-NOT:     pack_panels
