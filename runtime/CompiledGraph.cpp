@@ -114,18 +114,17 @@ int64_t TensorView::elementCount() const {
 /// the manifest verifier admitted. `data` has the element's alignment
 /// (TensorView), and a vector's storage more.
 static std::vector<uint8_t> storedBytes(const Slot &slot, const void *data) {
-  std::vector<uint8_t> stored(slot.size);
   std::vector<uint8_t> converted;
   if (slot.convertsWhenSet()) {
-    std::vector<uint8_t> &into = slot.panelWidth ? converted : stored;
-    into.resize(slot.size);
+    converted.resize(slot.size);
     runtime::convertFromF32(static_cast<const float *>(data), slot.dtype,
-                            into.data(),
+                            converted.data(),
                             static_cast<size_t>(slot.elementCount()));
-    if (!slot.panelWidth)
-      return stored;
+    if (slot.panelWidth == 0)
+      return converted;
     data = converted.data();
   }
+  std::vector<uint8_t> stored(slot.size);
   if (slot.panelWidth == 0) {
     if (slot.size)
       std::memcpy(stored.data(), data, slot.size);

@@ -815,9 +815,9 @@ struct CpuMatmulMicrokernel
     }
     Tile tile = tileShape(targetLanes);
     panelAllocas.clear();
-    auto cpu = dyn_cast<CpuTargetAttr>(getTargetOrDefault(getOperation()));
     dotAvailable =
-        bf16Dot && tile.lanes == 16 && cpu && cpu.enablesFeature("avx512bf16");
+        bf16Dot &&
+        bf16PairsAvailable(getTargetOrDefault(getOperation()), tile.lanes);
     for (Operation *op : matmuls)
       rewrite(op, tile);
   }
@@ -850,7 +850,7 @@ struct CpuMatmulMicrokernel
     auto panelType = cast<MemRefType>(panels.getType());
     // bf16 pair panels need the pairs (vdpbf16ps) and bf16 A.
     bool pairs = panelType.getElementType().isBF16();
-    if (pairs ? !(dotAvailable && bothBf16(a, panels) && isPlainOperand(a, 2) &&
+    if (pairs ? !(bothBf16(a, panels) && isPlainOperand(a, 2) &&
                   isPlainOperand(panels, 3))
               : !(isPlainF32(a, 2) && isPlainF32(panels, 3)))
       return;

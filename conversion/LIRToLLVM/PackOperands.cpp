@@ -174,24 +174,24 @@ struct CpuPackOperands : mlir::rlx::impl::CpuPackOperandsBase<CpuPackOperands> {
           kernel.getWorkgroupSize() || !hasSeveralWorkgroups(kernel))
         continue;
       PanelArgs args;
+      // A schedule holds views and dispatches only (lir.schedule C1): every
+      // operand is a view.
+      auto viewOf = [](Value operand) {
+        return cast<lir::ViewOp>(operand.getDefiningOp());
+      };
       for (auto [index, operand] : llvm::enumerate(dispatch.getArgs())) {
-        auto view = operand.getDefiningOp<lir::ViewOp>();
-        MemRefType type = view ? view.getType() : MemRefType();
-        if (!view || type.getRank() != 2 || !type.getElementType().isF32() ||
+        lir::ViewOp view = viewOf(operand);
+        MemRefType type = view.getType();
+        if (type.getRank() != 2 || !type.getElementType().isF32() ||
             type.getNumElements() == 0 || type.getDimSize(1) % width != 0 ||
             !onlyWholeB(kernel.getBody().front().getArgument(index)))
           continue;
         auto [begin, end] = bytesOf(view);
         bool overlaps = false;
         for (auto [other, otherOperand] : llvm::enumerate(dispatch.getArgs())) {
-          auto otherView = otherOperand.getDefiningOp<lir::ViewOp>();
           if (other == index)
             continue;
-          if (!otherView) {
-            overlaps = true; // not a view: unknown bytes
-            break;
-          }
-          auto [otherBegin, otherEnd] = bytesOf(otherView);
+          auto [otherBegin, otherEnd] = bytesOf(viewOf(otherOperand));
           overlaps |= otherBegin < end && begin < otherEnd;
         }
         if (!overlaps)
