@@ -3,6 +3,7 @@
 #include "api/Backend.h"
 #include "api/GraphToHIR.h"
 #include "api/ManifestFromLIR.h"
+#include "api/OnnxImport.h"
 #include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
 #include "dialects/Target/Target.h"
@@ -284,6 +285,8 @@ parseModuleText(MLIRContext *ctx, std::string_view text,
                                                    const ::rlx::Model &model) {
   if (model.isGraph)
     return translateGraphToHIR(ctx, model.graph, "graph");
+  if (model.isOnnx)
+    return importOnnxModel(ctx, model.onnx, model.options);
   return parseModuleText(ctx, model.text, model.sourceName);
 }
 

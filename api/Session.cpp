@@ -11,6 +11,7 @@
 #include "api/CachedCompile.h"
 #include "api/Compiler.h"
 #include "api/GraphToHIR.h"
+#include "api/OnnxImport.h"
 #include "api/SessionInternals.h"
 #include "passes/Common/Log.h"
 #include "runtime/CompiledGraphImpl.h"
@@ -64,12 +65,24 @@ Expected<CompiledGraph> Session::compile(std::string_view text) {
   return compileWith(text, CompileOptions());
 }
 
+/// CompileOptions::constants bind graph inputs of ONNX models only.
+static Status refuseConstants(const CompileOptions &options) {
+  if (options.constants.empty())
+    return Status::ok();
+  return Status(StatusCode::invalid_argument,
+                "CompileOptions::constants binds inputs of ONNX models; this "
+                "model is a Graph or MLIR text (constant '" +
+                    options.constants.front().name + "')");
+}
+
 Expected<CompiledGraph> Session::compileWith(const Graph &graph,
                                              const CompileOptions &options) {
   Expected<mlir::rlx::Backend *> backend =
       mlir::rlx::usableBackend(impl_->device);
   if (!backend)
     return backend.status();
+  if (Status s = refuseConstants(options); !s)
+    return s;
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
   auto module =
       mlir::rlx::translateGraphToHIR(impl_->context.get(), graph, "graph");
@@ -98,6 +111,8 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
       mlir::rlx::usableBackend(impl_->device);
   if (!backend)
     return backend.status();
+  if (Status s = refuseConstants(options); !s)
+    return s;
   std::lock_guard<std::mutex> lock(impl_->compileMutex);
   return mlir::rlx::compileThroughCache(
       impl_->context.get(), **backend, impl_->compilerOptions(options),
@@ -107,6 +122,43 @@ Expected<CompiledGraph> Session::compileWith(std::string_view text,
                                       impl_->compilerOptions(options),
                                       sourceName);
       });
+}
+
+Expected<CompiledGraph> Session::compile(const OnnxModel &model) {
+  return compileWith(model, CompileOptions());
+}
+
+Expected<CompiledGraph> Session::compileWith(const OnnxModel &model,
+                                             const CompileOptions &options) {
+  Expected<mlir::rlx::Backend *> backend =
+      mlir::rlx::usableBackend(impl_->device);
+  if (!backend)
+    return backend.status();
+  std::lock_guard<std::mutex> lock(impl_->compileMutex);
+  auto module =
+      mlir::rlx::importOnnxModel(impl_->context.get(), model, options);
+  if (!module)
+    return module.status();
+  Expected<CompiledGraph> graph = mlir::rlx::compileThroughCache(
+      impl_->context.get(), **backend, impl_->compilerOptions(options),
+      impl_->cache.get(),
+      [&] {
+        // The imported MIR (constants and bound shapes in it) with its
+        // locations: what the code is made from.
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+        return text;
+      },
+      [&] {
+        return mlir::rlx::compileModule(**module,
+                                        impl_->compilerOptions(options));
+      });
+  if (!graph)
+    return graph;
+  if (Status s = mlir::rlx::setParamsFromInitializers(*graph, model); !s)
+    return s;
+  return graph;
 }
 
 void Session::setCache(std::shared_ptr<AotCache> cache) {
@@ -142,6 +194,8 @@ Expected<CompiledGraph> Session::load(const std::vector<uint8_t> &artifact,
 Expected<CompiledGraph> compileModel(Device device, const Model &model) {
   Session session(device, model.precision, model.policy);
   session.setCache(model.cache);
+  if (model.isOnnx)
+    return session.compileWith(model.onnx, model.options);
   return model.isGraph
              ? session.compileWith(model.graph, model.options)
              : session.compileWith(model.text, model.options, model.sourceName);

@@ -13,6 +13,9 @@ PACKAGES=(
   # SHA-256 and HMAC for the AOT cache.
   libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  # The ONNX importer (libonnx + protobuf) and ONNX's node tests, generated
+  # by Debian's python3-onnx (docs/ONNX.md).
+  libonnx-dev libprotobuf-dev python3-onnx python3-numpy
   mesa-vulkan-drivers libvulkan-dev vulkan-tools vulkan-validationlayers spirv-tools
 )
 

@@ -25,7 +25,8 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["rlx-opt", "rlx-run", "rlx-embed-example", "rlx-fuzz-model",
+    ["rlx-opt", "rlx-run", "rlx-import-onnx", "rlx-onnx-node-tests",
+     "rlx-embed-example", "rlx-fuzz-model",
      "rlx-fuzz-artifact", "rlx-fuzz-npy",
      "rlx-fuzz-cache-entry"], [config.rlx_tools_dir])
 

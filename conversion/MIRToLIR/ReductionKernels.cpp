@@ -342,13 +342,18 @@ void kernels::buildTopK(OpBuilder &b, Location loc, int64_t axis, Value in,
 }
 
 /// mir.pool: out[n, c, oh, ow] over the window rows ih = oh * stride -
-/// pad_top + kh (likewise columns) that lie inside the input; padding is
-/// skipped, so max ignores it and avg divides by the in-bounds count.
+/// pad_top + kh * dilation (likewise columns) that lie inside the input;
+/// padding is skipped, so max ignores it and avg divides by the in-bounds
+/// count, or with count_include_pad by the count inside the padded input.
 void kernels::buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in,
                         Value out, const IndexDriver &driver) {
   ArrayRef<int64_t> inShape = shapeOf(in);
   ArrayRef<int64_t> window = op.getKernel(), strides = op.getStrides(),
                     padding = op.getPadding();
+  SmallVector<int64_t> dilations{1, 1};
+  if (auto d = op.getDilations())
+    dilations.assign(d->begin(), d->end());
+  bool countPadding = op.getCountIncludePad();
   bool isMax = op.getKind() == PoolKind::max;
   Type acc = computeType(elementTypeOf(out));
   forEachIndexWith(
@@ -361,19 +366,35 @@ void kernels::buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in,
         SmallVector<Value> result = accumulate(
             nb, nloc, window, {init, scalarConstant(nb, nloc, acc, 0.0)},
             [&](OpBuilder &ib, Location iloc, ValueRange w, ValueRange s) {
-              Value ih = ib.create<arith::AddIOp>(iloc, hBase, w[0]);
-              Value iw = ib.create<arith::AddIOp>(iloc, wBase, w[1]);
-              Value zero = indexConstant(ib, iloc, 0);
-              auto within = [&](Value i, int64_t size) {
+              Value ih = ib.create<arith::AddIOp>(
+                  iloc, hBase, scaledIndex(ib, iloc, w[0], dilations[0], 0));
+              Value iw = ib.create<arith::AddIOp>(
+                  iloc, wBase, scaledIndex(ib, iloc, w[1], dilations[1], 0));
+              auto within = [&](Value i, int64_t low, int64_t high) {
                 return ib.create<arith::AndIOp>(
                     iloc,
                     ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::sge, i,
-                                             zero),
+                                             indexConstant(ib, iloc, low)),
                     ib.create<arith::CmpIOp>(iloc, arith::CmpIPredicate::slt, i,
-                                             indexConstant(ib, iloc, size)));
+                                             indexConstant(ib, iloc, high)));
               };
               Value inside = ib.create<arith::AndIOp>(
-                  iloc, within(ih, inShape[2]), within(iw, inShape[3]));
+                  iloc, within(ih, 0, inShape[2]), within(iw, 0, inShape[3]));
+              // The count: inside the input, or inside the padded input.
+              Value counted =
+                  countPadding
+                      ? ib.create<arith::AndIOp>(
+                                iloc,
+                                within(ih, -padding[0],
+                                       inShape[2] + padding[2]),
+                                within(iw, -padding[1],
+                                       inShape[3] + padding[3]))
+                            .getResult()
+                      : inside;
+              Value one = scalarConstant(ib, iloc, acc, 1.0);
+              Value zeroCount = scalarConstant(ib, iloc, acc, 0.0);
+              Value countStep =
+                  ib.create<arith::SelectOp>(iloc, counted, one, zeroCount);
               auto ifOp = ib.create<scf::IfOp>(
                   iloc, inside,
                   [&](OpBuilder &tb, Location tloc) {
@@ -382,12 +403,14 @@ void kernels::buildPool(OpBuilder &b, Location loc, mir::PoolOp op, Value in,
                     Value next = buildBinary(
                         tb, tloc, isMax ? BinaryKind::max : BinaryKind::add,
                         s[0], x);
-                    Value count = tb.create<arith::AddFOp>(
-                        tloc, s[1], scalarConstant(tb, tloc, acc, 1.0));
+                    Value count =
+                        tb.create<arith::AddFOp>(tloc, s[1], countStep);
                     tb.create<scf::YieldOp>(tloc, ValueRange{next, count});
                   },
                   [&](OpBuilder &eb, Location eloc) {
-                    eb.create<scf::YieldOp>(eloc, ValueRange{s[0], s[1]});
+                    Value count =
+                        eb.create<arith::AddFOp>(eloc, s[1], countStep);
+                    eb.create<scf::YieldOp>(eloc, ValueRange{s[0], count});
                   });
               return SmallVector<Value>(ifOp.getResults());
             });

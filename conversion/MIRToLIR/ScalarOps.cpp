@@ -99,6 +99,12 @@ static Value unaryInComputeType(OpBuilder &b, Location loc, UnaryKind kind,
   case UnaryKind::round:
     // Half to even, whatever the rounding mode.
     return b.create<math::RoundEvenOp>(loc, x);
+  case UnaryKind::erf:
+    return b.create<math::ErfOp>(loc, x);
+  case UnaryKind::floor:
+    return b.create<math::FloorOp>(loc, x);
+  case UnaryKind::ceil:
+    return b.create<math::CeilOp>(loc, x);
   case UnaryKind::relu:
   case UnaryKind::neg:
   case UnaryKind::abs:

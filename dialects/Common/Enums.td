@@ -20,7 +20,8 @@ def RLX_UnaryKind : I32EnumAttr<"UnaryKind", "elementwise unary function", [
     I32EnumAttrCase<"neg", 10>, I32EnumAttrCase<"abs", 11>,
     I32EnumAttrCase<"sin", 12>, I32EnumAttrCase<"cos", 13>,
     I32EnumAttrCase<"tan", 14>, I32EnumAttrCase<"atan", 15>,
-    I32EnumAttrCase<"round", 16>]> {
+    I32EnumAttrCase<"round", 16>, I32EnumAttrCase<"erf", 17>,
+    I32EnumAttrCase<"floor", 18>, I32EnumAttrCase<"ceil", 19>]> {
   let cppNamespace = "::mlir::rlx";
 }
 

@@ -574,6 +574,20 @@ checkWindowAttrs(const Inference &in,
   return success();
 }
 
+/// A pool's output dim with `ceil_mode` (its floor size was inferred, so
+/// nothing overflows): the division rounded up, without a last window that
+/// would start past the input and the leading padding.
+static int64_t poolCeilDim(int64_t in, int64_t padBefore, int64_t padAfter,
+                           int64_t window, int64_t stride, int64_t dilation) {
+  auto ceilDiv = [](int64_t a, int64_t b) { return a / b + (a % b != 0); };
+  int64_t span = dilation * (window - 1) + 1;
+  int64_t out = ceilDiv(in + padBefore + padAfter - span, stride) + 1;
+  // (out - 1) * stride >= in + padBefore, without the product.
+  if (out - 1 >= ceilDiv(in + padBefore, stride))
+    --out;
+  return out;
+}
+
 /// Result dim `dim` (2: H, 3: W) of conv2d or pool, whose window is named
 /// `window` in messages.
 static FailureOr<int64_t> inferWindowDim(const Inference &in, StringRef window,
@@ -675,23 +689,41 @@ LogicalResult PoolOp::inferResultTypes(const Inference &in, Adaptor adaptor,
   ArrayRef<int64_t> kernel = props.kernel.asArrayRef(),
                     strides = props.strides.asArrayRef(),
                     pad = props.padding.asArrayRef();
-  if (failed(checkWindowAttrs(in, {{"kernel", kernel}, {"strides", strides}},
+  SmallVector<int64_t> dilations{1, 1};
+  if (props.dilations)
+    dilations.assign(props.dilations.asArrayRef().begin(),
+                     props.dilations.asArrayRef().end());
+  if (failed(checkWindowAttrs(in,
+                              {{"kernel", kernel},
+                               {"strides", strides},
+                               {"dilations", dilations}},
                               pad)))
     return failure();
   // mir.pool C3
-  FailureOr<int64_t> ho = inferWindowDim(in, "kernel", 2, input->getDimSize(2),
-                                         pad[0], pad[2], kernel[0], strides[0],
-                                         /*dilation=*/1);
-  if (failed(ho))
-    return failure();
-  FailureOr<int64_t> wo = inferWindowDim(in, "kernel", 3, input->getDimSize(3),
-                                         pad[1], pad[3], kernel[1], strides[1],
-                                         /*dilation=*/1);
-  if (failed(wo))
-    return failure();
+  SmallVector<int64_t> out;
+  for (int64_t d = 0; d < 2; ++d) {
+    FailureOr<int64_t> size = inferWindowDim(
+        in, "kernel", 2 + d, input->getDimSize(2 + d), pad[d], pad[2 + d],
+        kernel[d], strides[d], dilations[d]);
+    if (failed(size))
+      return failure();
+    out.push_back(*size);
+  }
+  if (props.ceil_mode)
+    for (int64_t d = 0; d < 2; ++d)
+      if (!ShapedType::isDynamic(out[d]))
+        out[d] = poolCeilDim(input->getDimSize(2 + d), pad[d], pad[2 + d],
+                             kernel[d], strides[d], dilations[d]);
   types.push_back(RankedTensorType::get(
-      {input->getDimSize(0), input->getDimSize(1), *ho, *wo},
+      {input->getDimSize(0), input->getDimSize(1), out[0], out[1]},
       input->getElementType()));
+  return success();
+}
+
+LogicalResult PoolOp::verify() {
+  // mir.pool C4
+  if (getCountIncludePad() && getKind() != PoolKind::avg)
+    return emitOpError("count_include_pad applies to avg pooling only");
   return success();
 }
 

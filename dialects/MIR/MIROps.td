@@ -568,29 +568,44 @@ def MIR_PoolOp : MIR_Op<"pool",
     [Pure, RLX_InferResultTypes<1, 1>, MIR_ParallelDims]> {
   let summary = "2-D max or average pooling, NCHW";
   let description = [{
-    Average pooling divides by the window's in-bounds element count.
+    Window element `(kh, kw)` of output `(oh, ow)` reads input row
+    `oh * stride - top + kh * dilation` (columns likewise); positions
+    outside the input are skipped. Average pooling divides by the count of
+    positions inside the input, or with `count_include_pad` inside the
+    padded input (`[-top, H + bottom)`). `ceil_mode` rounds the output size
+    up, except that a window starting at or after `H + top` is dropped; the
+    extra positions it reaches are never counted.
 
     ```mlir
     %p = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+    %a = mir.pool avg %x kernel = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] ceil_mode count_include_pad : tensor<1x4x8x8xf32> -> tensor<1x4x5x5xf32>
     ```
 
     Constraints:
     (C1) the input has rank 4.
-    (C2) `kernel` and `strides` have 2 entries >= 1; `padding` has 4
-         entries >= 0.
+    (C2) `kernel`, `strides` and `dilations` (default [1, 1]) have 2
+         entries >= 1; `padding` has 4 entries >= 0.
     (C3) the result shape is `[N, C, Ho, Wo]` with
-         `Ho = (H + top + bottom - KH) / stride + 1 >= 1`, same element type.
+         `Ho = (H + top + bottom - dilation * (KH - 1) - 1) / stride + 1 >= 1`
+         (the division rounded up with `ceil_mode`, then one less when
+         `(Ho - 1) * stride >= H + top`), same element type.
+    (C4) `count_include_pad` only with `avg`.
 
-    The type inference checks C1-C3.
+    The type inference checks C1-C3, the verifier C4.
   }];
   let arguments = (ins RLX_PoolKind:$kind, RLX_FloatTensor:$input,
                        DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
-                       DenseI64ArrayAttr:$padding);
+                       DenseI64ArrayAttr:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$dilations,
+                       UnitAttr:$ceil_mode, UnitAttr:$count_include_pad);
   let results = (outs RLX_FloatTensor:$output);
   let assemblyFormat = [{
     $kind $input `kernel` `=` $kernel `strides` `=` $strides `padding` `=`
-    $padding attr-dict `:` type($input) `->` type($output)
+    $padding (`dilations` `=` $dilations^)? (`ceil_mode` $ceil_mode^)?
+    (`count_include_pad` $count_include_pad^)? attr-dict `:` type($input)
+    `->` type($output)
   }];
+  let hasVerifier = 1;
 }
 
 def MIR_TopKOp : MIR_Op<"topk",

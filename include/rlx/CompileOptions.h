@@ -8,6 +8,8 @@
 #ifndef RLX_COMPILEOPTIONS_H
 #define RLX_COMPILEOPTIONS_H
 
+#include "rlx/Manifest.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -53,11 +55,25 @@ enum class LogLevel { report, warning };
 /// or fused MIR ops directly.
 enum class LoweringPolicy { fusable, direct };
 
+/// A graph input bound to a compile-time value: an ONNX model's input that
+/// determines shapes (Reshape's shape, Slice's starts, ...) must be one
+/// (docs/ONNX.md, "Inputs known at compile time"). `bytes` hold the
+/// elements row-major, dtypeSize(dtype) bytes each.
+struct ConstantInput {
+  std::string name;
+  DType dtype = DType::i64;
+  std::vector<int64_t> shape;
+  std::vector<uint8_t> bytes;
+};
+
 /// Options of one compilation (FEATURES.md "CompileOptions"). Fields marked
 /// pending are accepted and recorded but have no effect yet.
 struct CompileOptions {
   /// Symbol bindings, e.g. {{"batch", 64}}; every symbolic dim must be bound.
   std::vector<std::pair<std::string, int64_t>> dims;
+  /// ONNX models: graph inputs bound to compile-time values (they are no
+  /// longer inputs of the compiled graph). Other models refuse them.
+  std::vector<ConstantInput> constants;
   /// Run the fusion passes.
   bool fuse = true;
   /// Evaluate ops on constants at compile time.

@@ -48,7 +48,10 @@ enum class UnaryKind {
   cos,
   tan,
   atan,
-  round
+  round,
+  erf,
+  floor,
+  ceil
 };
 
 enum class BinaryKind { add, sub, mul, div, max, min, pow };

@@ -2,9 +2,9 @@
 //----------------------------------===//
 //
 // A model as the device queries, the device policy and GraphDevices take
-// it: a Graph or MLIR text (HIR or MIR), with the options, precision and
-// lowering policy every device compiles it with. It owns a copy of the
-// graph or text.
+// it: a Graph, MLIR text (HIR or MIR) or an ONNX model, with the options,
+// precision and lowering policy every device compiles it with. It owns a
+// copy of the graph or text (an ONNX model is shared).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RLX_MODEL_H
@@ -13,6 +13,7 @@
 #include "rlx/AotCache.h"
 #include "rlx/CompileOptions.h"
 #include "rlx/Graph.h"
+#include "rlx/Onnx.h"
 
 #include <memory>
 #include <string>
@@ -37,8 +38,19 @@ struct Model {
     return m;
   }
 
+  /// An ONNX model (rlx/Onnx.h); its params are set from its initializers
+  /// on every device it compiles for.
+  static Model fromOnnx(OnnxModel onnx) {
+    Model m;
+    m.onnx = std::move(onnx);
+    m.isOnnx = true;
+    return m;
+  }
+
   bool isGraph = false;
+  bool isOnnx = false;
   Graph graph;
+  OnnxModel onnx;
   std::string text;
   std::string sourceName;
   CompileOptions options;

@@ -1,7 +1,8 @@
 //===- Session.h - Compile graphs and run them ----------------------------===//
 //
-// Session(device, precision[, policy]) compiles a Graph or MLIR text (HIR or
-// MIR) into a CompiledGraph (rlx/CompiledGraph.h). The MLIRContext lives
+// Session(device, precision[, policy]) compiles a Graph, MLIR text (HIR or
+// MIR) or an ONNX model (rlx/Onnx.h) into a CompiledGraph
+// (rlx/CompiledGraph.h). The MLIRContext lives
 // behind a pimpl: this header includes nothing from MLIR. Linking it needs
 // the compiler library (rlx::compiler); a program that only loads and runs
 // artifacts needs rlx/CompiledGraph.h and rlx::runtime alone.
@@ -15,6 +16,7 @@
 #include "rlx/CompiledGraph.h"
 #include "rlx/Devices.h"
 #include "rlx/Graph.h"
+#include "rlx/Onnx.h"
 #include "rlx/Status.h"
 
 #include <functional>
@@ -47,6 +49,12 @@ public:
   Expected<CompiledGraph> compileWith(std::string_view moduleText,
                                       const CompileOptions &options,
                                       std::string_view sourceName = "<module>");
+  /// An ONNX model, imported with `options.dims` and `options.constants`
+  /// bound; the returned graph has every param set from its initializer
+  /// (docs/ONNX.md).
+  Expected<CompiledGraph> compile(const OnnxModel &model);
+  Expected<CompiledGraph> compileWith(const OnnxModel &model,
+                                      const CompileOptions &options);
   /// Where the reports (CompileOptions::report, RLX_FUSION_REPORT) and
   /// warnings of this Session's compilations go: `handler`, called once per
   /// whole report or warning, on the compiling thread or one of the

@@ -167,8 +167,9 @@ def MIRFoldConstants : Pass<"mir-fold-constants", "::mlir::func::FuncOp"> {
   let summary = "evaluate MIR ops whose operands are all constants";
   let description = [{
     Input: MIR. Output: MIR where elementwise ops, casts, reshapes,
-    transposes and broadcasts of constants are constants, up to
-    `max-elements` result elements each.
+    transposes, broadcasts, slices, concats and gathers of constants are
+    constants, up to `max-elements` result elements each
+    (passes/MIR/ConstantEvaluation.h).
   }];
   let options = [
     Option<"maxElements", "max-elements", "int64_t", /*default=*/"1048576",

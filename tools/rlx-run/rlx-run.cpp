@@ -1,6 +1,7 @@
 //===- rlx-run.cpp - Compile (or load) a model and run it -----------------===//
 //
-//   rlx-run model.mlir --bind batch=64 [--input x=x.npy] [--param w=w.npy]
+//   rlx-run model.mlir|model.onnx --bind batch=64 [--input x=x.npy]
+//           [--param w=w.npy] [--const shape=s.npy]
 //           [--seed 1] [--repeat 100] [--num-threads 2] [--output-dir out/]
 //           [--emit-artifact m.rlxa] [--dump-stages dir] [--fusion-report]
 //           [--native-matmul] [--device NAME | --device-chain a,b]
@@ -14,8 +15,13 @@
 // model (or, without one, whether it is available); --bench-devices times
 // the model on every device that runs it.
 //
+// A model is MLIR text (HIR or MIR) or, when its name ends in .onnx, an
+// ONNX model (docs/ONNX.md): its params come from its initializers, and
+// --const binds a graph input to a compile-time value.
+//
 // Every input and parameter comes from a .npy file (--input / --param
-// name=file.npy), or, only with --random-inputs / --random-params, from
+// name=file.npy; an ONNX initializer unless --param overrides it), or,
+// only with --random-inputs / --random-params, from
 // seeded uniform random values in [-1, 1) (each one named on stderr). A
 // name the graph lacks, a file of another shape or dtype, and a slot left
 // without data are errors: rlx-run never guesses. Outputs are printed (shape
@@ -24,6 +30,7 @@
 // --profile also each dispatch's mean time, slowest first.
 //
 //===----------------------------------------------------------------------===//
+#include "api/OnnxImport.h"
 #include "passes/Common/PolicyOptions.h"
 #include "rlx/DevicePolicy.h"
 #include "rlx/GraphDevices.h"
@@ -46,6 +53,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <tuple>
 
 namespace cl = llvm::cl;
@@ -53,7 +61,8 @@ namespace cl = llvm::cl;
 static cl::OptionCategory category("rlx-run options");
 
 static cl::opt<std::string> modelPath(cl::Positional, cl::cat(category),
-                                      cl::desc("<model.mlir>"), cl::init(""));
+                                      cl::desc("<model.mlir|model.onnx>"),
+                                      cl::init(""));
 static cl::opt<std::string> artifactPath("artifact", cl::cat(category),
                                          cl::desc("load this artifact"),
                                          cl::init(""));
@@ -63,6 +72,10 @@ static cl::list<std::string> inputFiles("input", cl::cat(category),
                                         cl::desc("name=file.npy"));
 static cl::list<std::string> paramFiles("param", cl::cat(category),
                                         cl::desc("name=file.npy"));
+static cl::list<std::string> constFiles(
+    "const", cl::cat(category),
+    cl::desc("ONNX models: bind a graph input to a compile-time value, "
+             "name=file.npy"));
 static cl::opt<bool> randomInputs(
     "random-inputs", cl::cat(category),
     cl::desc("fill inputs without --input with seeded random values"),
@@ -262,6 +275,26 @@ parseBinds() {
   return dims;
 }
 
+/// Whether `path` names an ONNX model (by its extension).
+static bool isOnnxPath(const std::string &path) {
+  return llvm::StringRef(path).ends_with(".onnx");
+}
+
+/// --const entries, read.
+static rlx::Expected<std::vector<rlx::ConstantInput>> readConstants() {
+  auto named = pairs(constFiles, "--const");
+  if (!named)
+    return named.status();
+  std::vector<rlx::ConstantInput> out;
+  for (const auto &[name, path] : *named) {
+    rlx::Expected<rlx::npy::Array> array = rlx::npy::read(path);
+    if (!array)
+      return array.status();
+    out.push_back({name, array->dtype, array->shape, std::move(array->bytes)});
+  }
+  return out;
+}
+
 /// Uniform [-1, 1) values of the dtype the slot's values are given in
 /// (integers: [0, 8)).
 static std::vector<uint8_t> randomData(const rlx::Slot &slot,
@@ -416,6 +449,7 @@ static rlx::Status checkModeOptions() {
   if (!artifactPath.empty()) {
     std::pair<const char *, unsigned> compileOnly[] = {
         {"bind", binds.getNumOccurrences()},
+        {"const", constFiles.getNumOccurrences()},
         {"policy", policy.getNumOccurrences()},
         {"precision", precision.getNumOccurrences()},
         {"target-triple", targetTriple.getNumOccurrences()},
@@ -434,6 +468,8 @@ static rlx::Status checkModeOptions() {
                       " does not apply to --artifact (the artifact is "
                       "already compiled)");
   }
+  if (constFiles.getNumOccurrences() && !isOnnxPath(modelPath))
+    return misuse("--const binds inputs of ONNX models (a .onnx file)");
   if (noCache && !cacheDir.empty())
     return misuse("give --cache-dir or --no-cache, not both");
   if (profile && repeat == 0)
@@ -451,11 +487,17 @@ static rlx::Status checkModeOptions() {
   return rlx::Status::ok();
 }
 
+/// The params an ONNX model's initializers set (rlx-run sets the rest),
+/// and the model, for a second graph's params.
+static std::set<std::string> initializerParams;
+static rlx::OnnxModel onnxModel;
+
 static int runMain() {
   if (listDevices && modelPath.empty() && artifactPath.empty())
     return printDevices();
   if (modelPath.empty() == artifactPath.empty()) {
-    llvm::errs() << "rlx-run: give a model (.mlir) or --artifact, not both\n";
+    llvm::errs() << "rlx-run: give a model (.mlir or .onnx) or --artifact, "
+                    "not both\n";
     return 2;
   }
   if (!artifactPath.empty() && (listDevices || benchDevices)) {
@@ -492,11 +534,27 @@ static int runMain() {
     loaded.emplace(std::move(*graph));
     graphPtr = &*loaded;
   } else {
-    auto buffer = llvm::MemoryBuffer::getFile(modelPath);
-    if (!buffer)
-      return fail(rlx::Status(rlx::StatusCode::not_found,
-                              modelPath + ": " + buffer.getError().message()));
-    rlx::Model model = rlx::Model::fromText((*buffer)->getBuffer(), modelPath);
+    rlx::Model model;
+    if (isOnnxPath(modelPath)) {
+      rlx::Expected<rlx::OnnxModel> onnx = rlx::OnnxModel::readFile(modelPath);
+      if (!onnx)
+        return fail(onnx.status());
+      for (const std::string &name : onnx->paramNames())
+        initializerParams.insert(name);
+      onnxModel = *onnx;
+      model = rlx::Model::fromOnnx(std::move(*onnx));
+      auto constants = readConstants();
+      if (!constants)
+        return fail(constants.status());
+      model.options.constants = std::move(*constants);
+    } else {
+      auto buffer = llvm::MemoryBuffer::getFile(modelPath);
+      if (!buffer)
+        return fail(rlx::Status(rlx::StatusCode::not_found,
+                                modelPath + ": " +
+                                    buffer.getError().message()));
+      model = rlx::Model::fromText((*buffer)->getBuffer(), modelPath);
+    }
     model.policy = lowering;
     model.precision = precision;
     rlx::CompileOptions &options = model.options;
@@ -601,6 +659,9 @@ static int runMain() {
   // Kept for --profile-vs-threads, whose graph needs the same params.
   std::vector<std::pair<const rlx::Slot *, std::vector<uint8_t>>> paramData;
   for (const rlx::Slot *slot : manifest.slotsWithRole(rlx::SlotRole::param)) {
+    // An ONNX initializer was set when the model compiled.
+    if (initializerParams.count(slot->name) && !params.count(slot->name))
+      continue;
     auto data = dataFor(*slot, params, randomParams, rng);
     if (!data)
       return fail(data.status());
@@ -729,6 +790,11 @@ static int runMain() {
       auto baseline = rlx::loadBytes(bytes.data(), bytes.size(), load);
       if (!baseline)
         return fail(baseline.status());
+      if (onnxModel.valid())
+        if (rlx::Status s =
+                mlir::rlx::setParamsFromInitializers(*baseline, onnxModel);
+            !s)
+          return fail(s);
       for (const auto &[slot, data] : paramData)
         if (rlx::Status s = baseline->setParamTyped(
                 slot->name, data.data(), data.size(), slot->givenDType());

@@ -226,20 +226,34 @@ func.func @topk(%x: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xi32>) {
 }
 
 // avg pool with padding: padded positions are skipped and counted out, so
-// the sum divides by the in-bounds count.
+// the sum divides by the in-bounds count (the count step is 1 exactly where
+// the load happens).
 // CHECK-LABEL: lir.program @pool_avg
 // CHECK:           %[[R:.+]]:2 = scf.for {{.*}} -> (f32, f32) {
-// CHECK:               %[[IN:.+]]:2 = scf.if %{{.+}} -> (f32, f32) {
+// CHECK:               %[[STEP:.+]] = arith.select %[[INSIDE:[^,]+]], %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:          %{{.+}}:2 = scf.if %[[INSIDE]] -> (f32, f32) {
 // CHECK-NEXT:            %[[X:.+]] = memref.load
 // CHECK-NEXT:            %[[S:.+]] = arith.addf %{{.+}}, %[[X]] : f32
-// CHECK-NEXT:            %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT:            %[[N:.+]] = arith.addf %{{.+}}, %[[ONE]] : f32
+// CHECK-NEXT:            %[[N:.+]] = arith.addf %{{.+}}, %[[STEP]] : f32
 // CHECK-NEXT:            scf.yield %[[S]], %[[N]] : f32, f32
 // CHECK-NEXT:          } else {
 // CHECK:             %[[AVG:.+]] = arith.divf %[[R]]#0, %[[R]]#1 : f32
 // CHECK-NEXT:        memref.store %[[AVG]]
 func.func @pool_avg(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
   %y = mir.pool avg %x kernel = [3, 3] strides = [2, 2] padding = [1, 1, 0, 0] : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return %y : tensor<1x2x2x2xf32>
+}
+
+// avg pool with count_include_pad: the count step is 1 inside the padded
+// input ([-1, 4) here), loaded or not; dilation 2 scales the window index.
+// CHECK-LABEL: lir.program @pool_avg_count_pad
+// CHECK:               arith.cmpi sge, %{{.+}}, %c-1{{.*}} : index
+// CHECK:               %[[STEP:.+]] = arith.select %[[COUNTED:[^,]+]], %{{.+}}, %{{.+}} : f32
+// CHECK-NOT:           scf.if %[[COUNTED]]
+// CHECK:               } else {
+// CHECK-NEXT:            %[[N:.+]] = arith.addf %{{.+}}, %[[STEP]] : f32
+func.func @pool_avg_count_pad(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
+  %y = mir.pool avg %x kernel = [2, 2] strides = [2, 2] padding = [1, 1, 0, 0] dilations = [1, 2] count_include_pad : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
   return %y : tensor<1x2x2x2xf32>
 }
 

@@ -216,7 +216,7 @@ func.func @unary_unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
 
 // mir.unary: an unknown kind keyword is a parse error.
 func.func @unary_unknown_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [gelu, gelu_tanh, silu, relu, sigmoid, tanh, exp, log, sqrt, rsqrt, neg, abs, sin, cos, tan, atan, round]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [gelu, gelu_tanh, silu, relu, sigmoid, tanh, exp, log, sqrt, rsqrt, neg, abs, sin, cos, tan, atan, round, erf, floor, ceil]}}
   %0 = mir.unary softplus %x : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -1687,6 +1687,48 @@ func.func @pool_c3_padding_overflow(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf
   // expected-error @+1 {{failed to infer returned types}}
   %0 = mir.pool max %x kernel = [2, 2] strides = [9223372036854775807, 9223372036854775807] padding = [9223372036854775807, 9223372036854775807, 9223372036854775807, 9223372036854775807] : tensor<1x4x8x8xf32> -> tensor<1x4x3x3xf32>
   return %0 : tensor<1x4x3x3xf32>
+}
+
+// -----
+
+// mir.pool C2: a dilation below 1.
+func.func @pool_c2_dilations(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  // expected-error @+2 {{failed to infer returned types}}
+  // expected-error @+1 {{dilations must have 2 entries >= 1}}
+  %0 = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 0] : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
+}
+
+// -----
+
+// mir.pool C3: with ceil_mode the size rounds up (8 - 3 = 5 over stride 2:
+// 4 windows, not 3).
+func.func @pool_c3_ceil(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x3x3xf32> {
+  // expected-error @+2 {{inferred type(s) 'tensor<1x4x4x4xf32>' are incompatible with return type(s) of operation 'tensor<1x4x3x3xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = mir.pool max %x kernel = [3, 3] strides = [2, 2] padding = [0, 0, 0, 0] ceil_mode : tensor<1x4x8x8xf32> -> tensor<1x4x3x3xf32>
+  return %0 : tensor<1x4x3x3xf32>
+}
+
+// -----
+
+// mir.pool C3: a ceil_mode window that would start past the input and the
+// leading padding is dropped (5 - 1 = 4 over stride 4: 2 windows rounded,
+// but the second would start at 4, not below 4).
+func.func @pool_c3_ceil_drop(%x: tensor<1x4x4x4xf32>) -> tensor<1x4x2x2xf32> {
+  // expected-error @+2 {{inferred type(s) 'tensor<1x4x1x1xf32>' are incompatible with return type(s) of operation 'tensor<1x4x2x2xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = mir.pool max %x kernel = [2, 2] strides = [4, 4] padding = [0, 0, 1, 1] ceil_mode : tensor<1x4x4x4xf32> -> tensor<1x4x2x2xf32>
+  return %0 : tensor<1x4x2x2xf32>
+}
+
+// -----
+
+// mir.pool C4: count_include_pad on max pooling.
+func.func @pool_c4(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  // expected-error @+1 {{count_include_pad applies to avg pooling only}}
+  %0 = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] count_include_pad : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
 }
 
 // -----

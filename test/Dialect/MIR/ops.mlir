@@ -75,7 +75,10 @@ func.func @param_given() -> tensor<784x512xbf16> {
 // CHECK-NEXT:    %[[R14:.+]] = mir.unary tan %[[R13]] : tensor<4x8xf32>
 // CHECK-NEXT:    %[[R15:.+]] = mir.unary atan %[[R14]] : tensor<4x8xf32>
 // CHECK-NEXT:    %[[R16:.+]] = mir.unary round %[[R15]] : tensor<4x8xf32>
-// CHECK-NEXT:    return %[[R16]] : tensor<4x8xf32>
+// CHECK-NEXT:    %[[R17:.+]] = mir.unary erf %[[R16]] : tensor<4x8xf32>
+// CHECK-NEXT:    %[[R18:.+]] = mir.unary floor %[[R17]] : tensor<4x8xf32>
+// CHECK-NEXT:    %[[R19:.+]] = mir.unary ceil %[[R18]] : tensor<4x8xf32>
+// CHECK-NEXT:    return %[[R19]] : tensor<4x8xf32>
 func.func @unary_kinds(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %0 = mir.unary gelu %x : tensor<4x8xf32>
   %1 = mir.unary gelu_tanh %0 : tensor<4x8xf32>
@@ -94,7 +97,10 @@ func.func @unary_kinds(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %14 = mir.unary tan %13 : tensor<4x8xf32>
   %15 = mir.unary atan %14 : tensor<4x8xf32>
   %16 = mir.unary round %15 : tensor<4x8xf32>
-  return %16 : tensor<4x8xf32>
+  %17 = mir.unary erf %16 : tensor<4x8xf32>
+  %18 = mir.unary floor %17 : tensor<4x8xf32>
+  %19 = mir.unary ceil %18 : tensor<4x8xf32>
+  return %19 : tensor<4x8xf32>
 }
 
 // The integer unary kinds (neg, abs, relu) on i8, i32 and i64.
@@ -444,6 +450,18 @@ func.func @pool(%x: tensor<1x4x8x8xf32>, %y: tensor<?x2x5x5xf64>) -> (tensor<1x4
   %0 = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
   %1 = mir.pool avg %y kernel = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : tensor<?x2x5x5xf64> -> tensor<?x2x3x3xf64>
   return %0, %1 : tensor<1x4x4x4xf32>, tensor<?x2x3x3xf64>
+}
+
+// Pooling with dilations, ceil_mode and count_include_pad (each optional).
+// CHECK-LABEL: func.func @pool_options(
+// CHECK-SAME:    %[[X:[^:]+]]: tensor<1x4x8x8xf32>) -> (tensor<1x4x4x4xf32>, tensor<1x4x5x5xf32>) {
+// CHECK-NEXT:    %[[R0:.+]] = mir.pool max %[[X]] kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 2] ceil_mode : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+// CHECK-NEXT:    %[[R1:.+]] = mir.pool avg %[[X]] kernel = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] ceil_mode count_include_pad : tensor<1x4x8x8xf32> -> tensor<1x4x5x5xf32>
+// CHECK-NEXT:    return %[[R0]], %[[R1]] : tensor<1x4x4x4xf32>, tensor<1x4x5x5xf32>
+func.func @pool_options(%x: tensor<1x4x8x8xf32>) -> (tensor<1x4x4x4xf32>, tensor<1x4x5x5xf32>) {
+  %0 = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 2] ceil_mode : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+  %1 = mir.pool avg %x kernel = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] ceil_mode count_include_pad : tensor<1x4x8x8xf32> -> tensor<1x4x5x5xf32>
+  return %0, %1 : tensor<1x4x4x4xf32>, tensor<1x4x5x5xf32>
 }
 
 // Top-k along the last axis (i64 indices) and along axis 0 (i32 indices).
