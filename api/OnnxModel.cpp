@@ -45,16 +45,17 @@ int64_t OnnxModel::opset() const {
   return impl_ ? impl_->file->originalOpset() : 0;
 }
 
-std::vector<OnnxModel::Input> OnnxModel::inputs() const {
-  std::vector<Input> out;
-  if (!impl_)
-    return out;
-  for (const auto &decl : impl_->file->inputs()) {
-    Input in;
+/// `decls` as the API describes them.
+static std::vector<OnnxModel::ValueInfo>
+describe(const std::vector<mlir::rlx::onnximport::ValueDecl> &decls) {
+  std::vector<OnnxModel::ValueInfo> out;
+  for (const auto &decl : decls) {
+    OnnxModel::ValueInfo in;
     in.name = decl.name;
     std::optional<DType> dtype =
-        mlir::rlx::onnximport::dtypeOfOnnx(decl.elementType);
+        mlir::rlx::onnximport::storageDTypeOfOnnx(decl.elementType);
     in.supported = dtype.has_value();
+    in.isUnsigned = mlir::rlx::onnximport::isUnsignedOnnx(decl.elementType);
     in.dtype = dtype.value_or(DType::f32);
     for (size_t i = 0; i < decl.dims.size(); ++i) {
       const auto &d = decl.dims[i];
@@ -69,12 +70,14 @@ std::vector<OnnxModel::Input> OnnxModel::inputs() const {
   return out;
 }
 
-std::vector<std::string> OnnxModel::outputNames() const {
-  std::vector<std::string> out;
-  if (impl_)
-    for (const auto &decl : impl_->file->outputs())
-      out.push_back(decl.name);
-  return out;
+std::vector<OnnxModel::ValueInfo> OnnxModel::inputs() const {
+  return impl_ ? describe(impl_->file->inputs())
+               : std::vector<ValueInfo>();
+}
+
+std::vector<OnnxModel::ValueInfo> OnnxModel::outputs() const {
+  return impl_ ? describe(impl_->file->outputs())
+               : std::vector<ValueInfo>();
 }
 
 std::vector<std::string> OnnxModel::paramNames() const {
@@ -126,7 +129,7 @@ importOnnxModel(MLIRContext *ctx, const ::rlx::OnnxModel &model,
     if (!init)
       continue;
     std::optional<::rlx::DType> dtype =
-        onnximport::dtypeOfOnnx(init->elementType);
+        onnximport::storageDTypeOfOnnx(init->elementType);
     if (!dtype)
       return ::rlx::Status(::rlx::StatusCode::unimplemented,
                            file.sourceName() + ": initializer '" + init->name +

@@ -100,6 +100,24 @@ struct OutlineGpuKernels
                                << " is not supported by target " << target;
           return signalPassFailure();
         }
+        // Values computed in registers need the same capabilities (an
+        // integer pow through f64 has no f64 buffer).
+        std::string missing;
+        kernel.getBody().walk([&](Operation *op) {
+          for (Type type : op->getResultTypes()) {
+            Type element = getElementTypeOrSelf(type);
+            if (missing.empty() && element.isIntOrFloat())
+              missing = missingStorageSupport(element, target);
+          }
+          return missing.empty() ? WalkResult::advance()
+                                 : WalkResult::interrupt();
+        });
+        if (!missing.empty()) {
+          kernel.emitOpError() << "computes in " << missing
+                               << ", which is not supported by target "
+                               << target;
+          return signalPassFailure();
+        }
         outlineKernel(gb, kernel);
       }
       program.erase();

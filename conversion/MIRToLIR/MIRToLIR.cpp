@@ -524,6 +524,20 @@ LogicalResult FunctionLowering::emit() {
                                             : ElementsAttr());
   }
 
+  // A step that writes only empty tensors does nothing: it gets no kernel
+  // and no dispatch (a GPU kernel over zero elements does not lower).
+  auto writesNothing = [&](const Step &step) {
+    auto empty = [](Type type) {
+      auto shaped = dyn_cast<ShapedType>(type);
+      return shaped && shaped.hasStaticShape() && shaped.getNumElements() == 0;
+    };
+    if (!step.op)
+      return empty(buffers[step.copyTarget].type);
+    return step.op->getNumResults() > 0 &&
+           llvm::all_of(step.op->getResultTypes(), empty);
+  };
+  llvm::erase_if(steps, writesNothing);
+
   SmallVector<std::string> names;
   for (auto [i, step] : llvm::enumerate(steps)) {
     std::string base = step.op ? kernelBaseName(step.op) : "copy";

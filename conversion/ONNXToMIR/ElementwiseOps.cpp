@@ -38,6 +38,9 @@ static LogicalResult done(Node &n, FailureOr<Value> v) {
 
 static bool isFloat(Value v) { return isa<FloatType>(elementOf(v)); }
 
+static FailureOr<Value> castValue(Node &n, Value x, Type element,
+                                  bool toUnsigned);
+
 static LogicalResult binaryOp(Node &n, BinaryKind kind) {
   FailureOr<Value> a = n.input(0), b = n.input(1);
   if (failed(a) || failed(b))
@@ -50,7 +53,29 @@ static LogicalResult binaryOp(Node &n, BinaryKind kind) {
 LogicalResult importAdd(Node &n) { return binaryOp(n, BinaryKind::add); }
 LogicalResult importSub(Node &n) { return binaryOp(n, BinaryKind::sub); }
 LogicalResult importMul(Node &n) { return binaryOp(n, BinaryKind::mul); }
-LogicalResult importDiv(Node &n) { return binaryOp(n, BinaryKind::div); }
+
+LogicalResult importDiv(Node &n) {
+  FailureOr<Value> a = n.input(0), b = n.input(1);
+  if (failed(a) || failed(b))
+    return failure();
+  if (!n.isUnsigned(*a))
+    return binaryOp(n, BinaryKind::div);
+  // Unsigned: both zero-extended to i64, where signed division is unsigned
+  // division, then truncated back.
+  Type element = elementOf(*a);
+  if (element.getIntOrFloatBitWidth() >= 64)
+    return n.unsupported("UINT64 division is not supported");
+  FailureOr<Value> wa = n.zeroExtend(*a), wb = n.zeroExtend(*b);
+  if (failed(wa) || failed(wb))
+    return failure();
+  FailureOr<Value> q = n.binary(BinaryKind::div, *wa, *wb);
+  if (succeeded(q))
+    q = n.cast(*q, element);
+  if (failed(q))
+    return failure();
+  n.markUnsigned(*q);
+  return done(n, q);
+}
 
 LogicalResult importPow(Node &n) {
   FailureOr<Value> x = n.input(0), y = n.input(1);
@@ -59,7 +84,7 @@ LogicalResult importPow(Node &n) {
   Type base = elementOf(*x);
   if (isa<FloatType>(base)) {
     // The exponent computes in the base's type.
-    FailureOr<Value> e = n.cast(*y, base);
+    FailureOr<Value> e = castValue(n, *y, base, false);
     if (failed(e))
       return failure();
     return done(n, n.binary(BinaryKind::pow, *x, *e));
@@ -67,28 +92,46 @@ LogicalResult importPow(Node &n) {
   // Integer base: computed in f64 and truncated to the base's type, as
   // numpy's power of an integer array followed by astype.
   Type f64 = n.builder().getF64Type();
-  FailureOr<Value> xf = n.cast(*x, f64), yf = n.cast(*y, f64);
+  FailureOr<Value> xf = castValue(n, *x, f64, false),
+                   yf = castValue(n, *y, f64, false);
   if (failed(xf) || failed(yf))
     return failure();
   FailureOr<Value> p = n.binary(BinaryKind::pow, *xf, *yf);
   if (failed(p))
     return failure();
-  return done(n, n.cast(*p, base));
+  return done(n, castValue(n, *p, base, n.isUnsigned(*x)));
 }
 
-/// A variadic op folded left to right with `kind`.
+/// A variadic op folded left to right with `kind`. Unsigned max and min
+/// compare with the sign bits flipped.
 static FailureOr<Value> variadic(Node &n, BinaryKind kind) {
   if (n.numInputs() < 1)
     return n.fail("needs at least one input");
   FailureOr<Value> acc = n.input(0);
+  if (failed(acc))
+    return failure();
+  bool flip = n.isUnsigned(*acc) &&
+              (kind == BinaryKind::max || kind == BinaryKind::min);
+  bool isUnsigned = n.isUnsigned(*acc);
+  if (flip)
+    acc = n.flipSign(*acc);
   for (int i = 1; i < n.numInputs() && succeeded(acc); ++i) {
     FailureOr<Value> next = n.input(i);
     if (failed(next))
       return failure();
-    if (elementOf(*next) != elementOf(*acc))
+    if (elementOf(*next) != elementOf(*acc) ||
+        n.isUnsigned(*next) != isUnsigned)
       return n.fail("the inputs have different element types");
+    if (flip)
+      next = n.flipSign(*next);
+    if (failed(next))
+      return failure();
     acc = n.binary(kind, *acc, *next);
   }
+  if (flip && succeeded(acc))
+    acc = n.flipSign(*acc);
+  if (isUnsigned && succeeded(acc))
+    n.markUnsigned(*acc);
   return acc;
 }
 
@@ -110,6 +153,9 @@ static LogicalResult unaryOp(Node &n, UnaryKind kind, bool floatOnly = true) {
   FailureOr<Value> x = n.input(0);
   if (failed(x))
     return failure();
+  // |x| and max(x, 0) of an unsigned x are x.
+  if (n.isUnsigned(*x) && (kind == UnaryKind::abs || kind == UnaryKind::relu))
+    return done(n, x);
   if (floatOnly && !isFloat(*x))
     return n.unsupported("integer inputs are not supported");
   return done(n, n.unary(kind, *x));
@@ -313,6 +359,13 @@ LogicalResult importClip(Node &n) {
   FailureOr<Value> x = n.input(0);
   if (failed(x))
     return failure();
+  // Unsigned: clipped with the sign bits flipped (the bounds too).
+  bool flip = n.isUnsigned(*x);
+  if (flip) {
+    x = n.flipSign(*x);
+    if (failed(x))
+      return failure();
+  }
   Value y = *x;
   for (auto [i, kind] :
        {std::pair{1, BinaryKind::max}, std::pair{2, BinaryKind::min}}) {
@@ -324,10 +377,22 @@ LogicalResult importClip(Node &n) {
     if (rankOf(*bound) != 0 || elementOf(*bound) != elementOf(y))
       return n.fail("input " + Twine(i) +
                     " must be a scalar of the input's element type");
+    if (flip) {
+      bound = n.flipSign(*bound);
+      if (failed(bound))
+        return failure();
+    }
     FailureOr<Value> next = n.binary(kind, y, *bound);
     if (failed(next))
       return failure();
     y = *next;
+  }
+  if (flip) {
+    FailureOr<Value> back = n.flipSign(y);
+    if (failed(back))
+      return failure();
+    y = *back;
+    n.markUnsigned(y);
   }
   n.setOutput(0, y);
   return success();
@@ -351,8 +416,16 @@ static LogicalResult compareOp(Node &n, CompareKind kind) {
   FailureOr<Value> a = n.input(0), b = n.input(1);
   if (failed(a) || failed(b))
     return failure();
-  if (elementOf(*a) != elementOf(*b))
+  if (elementOf(*a) != elementOf(*b) || n.isUnsigned(*a) != n.isUnsigned(*b))
     return n.fail("the operands have different element types");
+  // Unsigned order is signed order with the sign bits flipped (equality is
+  // the same either way).
+  if (n.isUnsigned(*a) && kind != CompareKind::eq) {
+    a = n.flipSign(*a);
+    b = n.flipSign(*b);
+    if (failed(a) || failed(b))
+      return failure();
+  }
   a = comparable(n, *a);
   b = comparable(n, *b);
   if (failed(a) || failed(b))
@@ -414,6 +487,67 @@ LogicalResult importXor(Node &n) {
   return done(n, n.select(*a, *notB, *b));
 }
 
+/// `x` cast to `element`, unsigned when `toUnsigned`, with `x`'s own
+/// signedness.
+static FailureOr<Value> castValue(Node &n, Value x, Type element,
+                                  bool toUnsigned) {
+  Type from = elementOf(x);
+  bool fromUnsigned = n.isUnsigned(x);
+  Type i64 = n.builder().getI64Type();
+  FailureOr<Value> y = x;
+  if (fromUnsigned && !element.isInteger(1)) {
+    if (from.getIntOrFloatBitWidth() < 64) {
+      // Zero-extended to i64, then on as a signed value.
+      y = n.zeroExtend(x);
+      if (succeeded(y))
+        y = n.cast(*y, element);
+    } else if (isa<FloatType>(element)) {
+      // UINT64 above 2^63 reads as negative: 2^64 added back in f64.
+      Type f64 = n.builder().getF64Type();
+      FailureOr<Value> asFloat = n.cast(x, f64);
+      FailureOr<Value> negative = n.compare(CompareKind::lt, x, n.scalar(i64, 0));
+      if (failed(asFloat) || failed(negative))
+        return failure();
+      FailureOr<Value> lifted = n.binary(BinaryKind::add, *asFloat,
+                                         n.scalar(f64, 18446744073709551616.0));
+      if (succeeded(lifted))
+        y = n.select(*negative, *lifted, *asFloat);
+      else
+        y = lifted;
+      if (succeeded(y))
+        y = n.cast(*y, element);
+    } else {
+      y = n.cast(x, element);
+    }
+  } else if (toUnsigned && isa<FloatType>(from)) {
+    // Through i64 (a float above the signed range of the target's width
+    // still converts); UINT64 takes values of 2^63 and more by subtracting
+    // 2^63 first and adding it back wrapping.
+    if (element.getIntOrFloatBitWidth() < 64) {
+      y = n.cast(x, i64);
+      if (succeeded(y))
+        y = n.cast(*y, element);
+    } else {
+      Value half = n.scalar(from, 9223372036854775808.0);
+      FailureOr<Value> high = n.compare(CompareKind::ge, x, half);
+      FailureOr<Value> low = n.cast(x, i64);
+      FailureOr<Value> shifted = n.binary(BinaryKind::sub, x, half);
+      if (succeeded(shifted))
+        shifted = n.cast(*shifted, i64);
+      if (succeeded(shifted))
+        shifted = n.flipSign(*shifted);
+      if (failed(high) || failed(low) || failed(shifted))
+        return failure();
+      y = n.select(*high, *shifted, *low);
+    }
+  } else {
+    y = n.cast(x, element);
+  }
+  if (succeeded(y) && toUnsigned)
+    n.markUnsigned(*y);
+  return y;
+}
+
 static LogicalResult castTo(Node &n, int32_t to) {
   FailureOr<Value> x = n.input(0);
   if (failed(x))
@@ -422,7 +556,7 @@ static LogicalResult castTo(Node &n, int32_t to) {
   if (!element)
     return n.unsupported("casting to " + onnxTypeName(to) +
                          " is not supported (rlx has no dtype for it)");
-  return done(n, n.cast(*x, element));
+  return done(n, castValue(n, *x, element, isUnsignedOnnx(to)));
 }
 
 LogicalResult importCast(Node &n) {
@@ -443,13 +577,14 @@ LogicalResult importCastLike(Node &n) {
   FailureOr<Value> x = n.input(0);
   if (failed(x))
     return failure();
-  return done(n, n.cast(*x, elementOf(*like)));
+  return done(n, castValue(n, *x, elementOf(*like), n.isUnsigned(*like)));
 }
 
 LogicalResult importIdentity(Node &n) { return done(n, n.input(0)); }
 
 LogicalResult importDropout(Node &n) {
-  // Inference: the identity; the mask, when asked for, is all true.
+  // Inference, or training with ratio 0: the identity; the mask, when asked
+  // for, is all true. Training with a ratio drops at random: not supported.
   if (n.has(2)) {
     FailureOr<DenseElementsAttr> training = n.constantInput(2, "training mode");
     if (failed(training))
@@ -457,8 +592,18 @@ LogicalResult importDropout(Node &n) {
     if (!training->getElementType().isInteger(1) ||
         training->getType().getNumElements() != 1)
       return n.fail("training_mode must be one bool");
-    if (*training->getValues<bool>().begin())
-      return n.unsupported("training mode is not supported");
+    bool ratioZero = false;
+    if (n.has(1)) {
+      FailureOr<DenseElementsAttr> ratio = n.constantInput(1, "ratio");
+      if (failed(ratio))
+        return failure();
+      ratioZero = isa<FloatType>(ratio->getElementType()) &&
+                  ratio->getType().getNumElements() == 1 &&
+                  (*ratio->value_begin<APFloat>()).isZero();
+    }
+    if (*training->getValues<bool>().begin() && !ratioZero)
+      return n.unsupported("training mode with a nonzero ratio (random "
+                           "drops) is not supported");
   }
   FailureOr<Value> x = n.input(0);
   if (failed(x))

@@ -32,7 +32,7 @@ using ::rlx::StatusCode;
 static constexpr int64_t kEvaluateLimit = 4096;
 
 Type elementTypeOfOnnx(MLIRContext *ctx, int32_t t) {
-  std::optional<::rlx::DType> dtype = dtypeOfOnnx(t);
+  std::optional<::rlx::DType> dtype = storageDTypeOfOnnx(t);
   if (!dtype)
     return {};
   Builder b(ctx);
@@ -102,8 +102,12 @@ public:
   llvm::StringMap<Value> values;
   /// Argument -> graph input name.
   DenseMap<Value, std::string> argNames;
+  /// The values that hold unsigned integers.
+  DenseSet<Value> unsignedValues;
   /// Symbols left unbound, for messages.
   std::vector<std::string> unboundSymbols;
+  /// Per function argument: it holds unsigned integers.
+  SmallVector<bool> unsignedInputs;
   Status error;
 
   /// The MIR value of ONNX value `name`; initializers are created when first
@@ -230,7 +234,7 @@ Status Importer::declareArguments(
                     src + ": graph input '" + in.name +
                         "' has more elements than int64 counts");
     if (constant) {
-      std::optional<::rlx::DType> want = dtypeOfOnnx(in.elementType);
+      std::optional<::rlx::DType> want = storageDTypeOfOnnx(in.elementType);
       auto describe = [](const std::vector<int64_t> &s) {
         std::string text = "[";
         for (size_t i = 0; i < s.size(); ++i)
@@ -259,6 +263,7 @@ Status Importer::declareArguments(
     }
     types.push_back(RankedTensorType::get(shape, element));
     dimAttrs.push_back(symbolic ? b.getArrayAttr(dims) : Attribute());
+    unsignedInputs.push_back(isUnsignedOnnx(in.elementType));
     names.push_back(in.name);
     bound.push_back(nullptr);
   }
@@ -316,6 +321,8 @@ Value Importer::lookup(const std::string &name, const std::string &who) {
     v = b.create(state)->getResult(0);
   }
   values[name] = v;
+  if (isUnsignedOnnx(init->elementType))
+    unsignedValues.insert(v);
   return v;
 }
 
@@ -500,6 +507,40 @@ bool Node::wants(int i) const {
 void Node::setOutput(int i, Value v) {
   if (wants(i))
     importer_.values[proto_.output(i)] = v;
+}
+
+bool Node::isUnsigned(Value v) const {
+  return importer_.unsignedValues.count(v) != 0;
+}
+
+void Node::markUnsigned(Value v) { importer_.unsignedValues.insert(v); }
+
+FailureOr<Value> Node::zeroExtend(Value x) {
+  // Sign-extended, then 2^width added back where that made it negative.
+  unsigned width =
+      llvm::cast<RankedTensorType>(x.getType()).getElementType()
+          .getIntOrFloatBitWidth();
+  Type i64 = builder().getI64Type();
+  FailureOr<Value> wide = cast(x, i64);
+  if (failed(wide) || width >= 64)
+    return wide;
+  FailureOr<Value> negative =
+      compare(CompareKind::lt, *wide, scalar(i64, 0));
+  FailureOr<Value> lifted = binary(
+      BinaryKind::add, *wide,
+      scalar(i64, static_cast<double>(int64_t(1) << width)));
+  if (failed(negative) || failed(lifted))
+    return failure();
+  return select(*negative, *lifted, *wide);
+}
+
+FailureOr<Value> Node::flipSign(Value x) {
+  Type element = llvm::cast<RankedTensorType>(x.getType()).getElementType();
+  unsigned width = element.getIntOrFloatBitWidth();
+  auto type = RankedTensorType::get({}, element);
+  Value lowest = constant(DenseElementsAttr::get(
+      type, APInt::getSignedMinValue(width)));
+  return binary(BinaryKind::add, x, lowest);
 }
 
 FailureOr<SmallVector<Value>>
@@ -721,6 +762,8 @@ Expected<OwningOpRef<ModuleOp>> Importer::run() {
     Value arg = entry->getArgument(i);
     values[name] = arg;
     argNames[arg] = name;
+    if (unsignedInputs[i])
+      unsignedValues.insert(arg);
     func.setArgAttr(i, "mir.name", b.getStringAttr(name));
     if (argDims[i])
       func.setArgAttr(i, "mir.dims", argDims[i]);
@@ -738,6 +781,8 @@ Expected<OwningOpRef<ModuleOp>> Importer::run() {
     state.addAttribute("value", denseOf(type, c->bytes.data(), c->bytes.size()));
     state.addTypes(type);
     values[in.name] = b.create(state)->getResult(0);
+    if (isUnsignedOnnx(in.elementType))
+      unsignedValues.insert(values[in.name]);
   }
 
   for (const ::onnx::NodeProto &proto : impl.graph.graph().node()) {
@@ -755,15 +800,45 @@ Expected<OwningOpRef<ModuleOp>> Importer::run() {
                         "supported ops)");
     Location loc = NameLoc::get(StringAttr::get(ctx, where));
     Node node(*this, proto, loc);
+    // Unsigned inputs: refused, or the op's own business, or carried to the
+    // outputs of their type.
+    SmallVector<Type> unsignedTypes;
+    for (const std::string &in : proto.input()) {
+      if (in.empty())
+        continue;
+      // Creates initializers, so their signedness is known too.
+      if (!lookup(in, where))
+        return error;
+      auto it = values.find(in);
+      if (!unsignedValues.count(it->second))
+        continue;
+      if (entry->unsignedInputs == UnsignedInputs::refuse)
+        return Status(StatusCode::unimplemented,
+                      where + ": input '" + in +
+                          "' holds unsigned integers, which this op does "
+                          "not take");
+      unsignedTypes.push_back(llvm::cast<RankedTensorType>(
+                                  it->second.getType())
+                                  .getElementType());
+    }
     if (failed(entry->import(node)))
       return error ? Status(StatusCode::internal,
                             where + ": the import failed without a reason")
                    : error;
-    for (int i = 0; i < proto.output_size(); ++i)
-      if (!proto.output(i).empty() && !values.count(proto.output(i)))
+    for (int i = 0; i < proto.output_size(); ++i) {
+      if (proto.output(i).empty())
+        continue;
+      auto it = values.find(proto.output(i));
+      if (it == values.end())
         return Status(StatusCode::unimplemented,
                       where + ": output " + std::to_string(i) + " ('" +
                           proto.output(i) + "') is not supported");
+      Type element =
+          llvm::cast<RankedTensorType>(it->second.getType()).getElementType();
+      if (entry->unsignedInputs == UnsignedInputs::same &&
+          llvm::is_contained(unsignedTypes, element))
+        unsignedValues.insert(it->second);
+    }
   }
 
   SmallVector<Value> results;

@@ -70,6 +70,18 @@ public:
   bool wants(int i) const;
   void setOutput(int i, Value v);
 
+  //===--- Unsigned integers ---------------------------------------------===//
+  // UINT8, UINT32 and UINT64 values are MIR's signless i8, i32 and i64
+  // holding the same bits; the importer remembers which values mean
+  // unsigned and writes the ops whose results differ (OpEntry::unsigned).
+  bool isUnsigned(Value v) const;
+  void markUnsigned(Value v);
+  /// Unsigned `x` (i8 or i32) zero-extended to i64.
+  FailureOr<Value> zeroExtend(Value x);
+  /// `x` + the smallest value of its width, wrapping: unsigned order becomes
+  /// signed order (and back).
+  FailureOr<Value> flipSign(Value x);
+
   //===--- Building MIR --------------------------------------------------===//
   /// Creates `name` with `operands` and `attrs`; the result types are
   /// `declared` or, when empty, the op's inferred types. Evaluated to a
@@ -116,19 +128,33 @@ private:
 /// Imports one op type; the node's outputs are set on success.
 using OpImportFn = LogicalResult (*)(Node &node);
 
+/// What an op does with unsigned integer inputs.
+enum class UnsignedInputs {
+  /// Refused (the op has no unsigned form).
+  refuse,
+  /// The op is the same on the bits (add, reshape, ...): integer outputs of
+  /// an unsigned input's type are unsigned too.
+  same,
+  /// The importer handles them itself.
+  own,
+};
+
 /// One row of the op table (OpTable.cpp): the ONNX op type, its importer,
-/// and which of its inputs must be known at compile time (bit i: input i).
+/// which of its inputs must be known at compile time (bit i: input i), and
+/// what it does with unsigned inputs.
 struct OpEntry {
   const char *type;
   OpImportFn import;
   uint32_t compileTimeInputs = 0;
+  UnsignedInputs unsignedInputs = UnsignedInputs::refuse;
 };
 
 /// The table row of `type` (default domain), or null.
 const OpEntry *findOp(StringRef type);
 ArrayRef<OpEntry> allOps();
 
-/// The MIR element type of an ONNX element type, or null.
+/// The MIR element type that holds an ONNX element type (storageDTypeOfOnnx),
+/// or null.
 Type elementTypeOfOnnx(MLIRContext *ctx, int32_t elementType);
 
 } // namespace mlir::rlx::onnximport

@@ -220,8 +220,59 @@ static FailureOr<int64_t> spatialDims(Node &n, Value x) {
   if (rank == 3 || rank == 4)
     return rank - 2;
   if (rank == 5)
-    return n.unsupported("3-D windows are not supported");
+    return n.unsupported("3-D windows are not supported here");
   return n.fail("the input must be [N, C, L] or [N, C, H, W]");
+}
+
+/// A 3-D pool as two 2-D ones, which is exact when the window splits: max
+/// always, avg when every window counts the same positions (no padding).
+/// [N, C, D, H, W] pools H and W as [N, C*D, H, W], then D as
+/// [N, C, D, Ho*Wo] with a [kd, 1] window.
+static FailureOr<Value> pool3d(Node &n, Value x, PoolKind kind,
+                               bool ceilMode) {
+  FailureOr<SmallVector<int64_t>> shape = n.staticShape(x, "the input");
+  if (failed(shape))
+    return failure();
+  FailureOr<Window> w = readWindow(n, *shape, 3, {});
+  if (failed(w))
+    return failure();
+  bool padded = llvm::any_of(w->pads, [](int64_t p) { return p != 0; });
+  if (kind == PoolKind::avg && (padded || ceilMode))
+    return n.unsupported("3-D average pooling with padding or ceil_mode is "
+                         "not supported");
+  const SmallVector<int64_t> &s = *shape;
+  OpBuilder &b = n.builder();
+  auto attrs = [&](ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                   ArrayRef<int64_t> padding, ArrayRef<int64_t> dilations) {
+    SmallVector<NamedAttribute> a{
+        b.getNamedAttr("kind", PoolKindAttr::get(n.ctx(), kind)),
+        b.getNamedAttr("kernel", b.getDenseI64ArrayAttr(kernel)),
+        b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
+        b.getNamedAttr("padding", b.getDenseI64ArrayAttr(padding)),
+        b.getNamedAttr("dilations", b.getDenseI64ArrayAttr(dilations))};
+    if (ceilMode)
+      a.push_back(b.getNamedAttr("ceil_mode", b.getUnitAttr()));
+    return a;
+  };
+  FailureOr<Value> y = n.reshape(x, {s[0], s[1] * s[2], s[3], s[4]});
+  if (succeeded(y))
+    y = n.create(mir::PoolOp::getOperationName(), {*y},
+                 attrs({w->kernel[1], w->kernel[2]},
+                       {w->strides[1], w->strides[2]},
+                       {w->pads[1], w->pads[2], w->pads[4], w->pads[5]},
+                       {w->dilations[1], w->dilations[2]}));
+  if (failed(y))
+    return failure();
+  int64_t ho = shapeOf(*y)[2], wo = shapeOf(*y)[3];
+  y = n.reshape(*y, {s[0], s[1], s[2], ho * wo});
+  if (succeeded(y))
+    y = n.create(mir::PoolOp::getOperationName(), {*y},
+                 attrs({w->kernel[0], 1}, {w->strides[0], 1},
+                       {w->pads[0], 0, w->pads[3], 0},
+                       {w->dilations[0], 1}));
+  if (failed(y))
+    return failure();
+  return n.reshape(*y, {s[0], s[1], shapeOf(*y)[2], ho, wo});
 }
 
 LogicalResult importConv(Node &n) {
@@ -272,6 +323,111 @@ LogicalResult importConv(Node &n) {
   return done(n, from2d(n, *y, *spatial));
 }
 
+/// MaxPool's Indices: for each output, the flat index (row-major over
+/// [N, C, H, W], or with `columnMajor` over [N, C, W, H]) of the first
+/// window position holding the maximum. Each window offset (kh, kw) is a
+/// strided slice of the input padded with -inf; a running compare and
+/// select keeps the best value and its index (base(n, c) + h * W + w, from
+/// small constants). `x` is [N, C, H, W] and `outShape` the pool's result.
+static FailureOr<Value> poolIndices(Node &n, Value x, const Window &w,
+                                    ArrayRef<int64_t> outShape,
+                                    bool columnMajor) {
+  FailureOr<SmallVector<int64_t>> shape = n.staticShape(x, "the input");
+  if (failed(shape))
+    return failure();
+  const SmallVector<int64_t> &s = *shape;
+  int64_t ho = outShape[2], wo = outShape[3];
+  Type t = elementOf(x);
+  Type i64 = n.builder().getI64Type();
+  // Enough -inf around the input that every window (ceil mode's last ones
+  // too) lies inside.
+  int64_t needH = (ho - 1) * w.strides[0] + (w.kernel[0] - 1) * w.dilations[0] + 1;
+  int64_t needW = (wo - 1) * w.strides[1] + (w.kernel[1] - 1) * w.dilations[1] + 1;
+  int64_t top = w.pads[0], left = w.pads[1];
+  int64_t bottom = std::max<int64_t>(0, needH - top - s[2]);
+  int64_t right = std::max<int64_t>(0, needW - left - s[3]);
+  Value lowest = n.constant(DenseElementsAttr::get(
+      RankedTensorType::get({}, t),
+      APFloat::getInf(cast<FloatType>(t).getFloatSemantics(), true)));
+  Value padded = x;
+  for (auto [dim, before, after] :
+       {std::tuple<int64_t, int64_t, int64_t>{2, top, bottom},
+        std::tuple<int64_t, int64_t, int64_t>{3, left, right}}) {
+    SmallVector<Value> parts;
+    for (int64_t width : {before, int64_t(-1), after}) {
+      if (width == -1) {
+        parts.push_back(padded);
+        continue;
+      }
+      if (width == 0)
+        continue;
+      SmallVector<int64_t> block(shapeOf(padded));
+      block[dim] = width;
+      FailureOr<Value> b = n.broadcast(lowest, block);
+      if (failed(b))
+        return failure();
+      parts.push_back(*b);
+    }
+    FailureOr<Value> joined = n.concat(parts, dim);
+    if (failed(joined))
+      return failure();
+    padded = *joined;
+  }
+  // base[n, c] = (n * C + c) * H * W.
+  SmallVector<int64_t> base;
+  for (int64_t k = 0; k < s[0] * s[1]; ++k)
+    base.push_back(k * s[2] * s[3]);
+  FailureOr<Value> baseT = n.reshape(n.ints(base), {s[0], s[1], 1, 1});
+  if (failed(baseT))
+    return failure();
+  Value best, bestIndex;
+  for (int64_t kh = 0; kh < w.kernel[0]; ++kh)
+    for (int64_t kw = 0; kw < w.kernel[1]; ++kw) {
+      FailureOr<Value> patch = n.slice(
+          padded, {0, 0, kh * w.dilations[0], kw * w.dilations[1]},
+          {s[0], s[1], ho, wo}, {1, 1, w.strides[0], w.strides[1]});
+      if (failed(patch))
+        return failure();
+      SmallVector<int64_t> rows, cols;
+      for (int64_t o = 0; o < ho; ++o)
+        rows.push_back(o * w.strides[0] - top + kh * w.dilations[0]);
+      for (int64_t o = 0; o < wo; ++o)
+        cols.push_back(o * w.strides[1] - left + kw * w.dilations[1]);
+      FailureOr<Value> r = n.reshape(n.ints(rows), {ho, 1});
+      FailureOr<Value> c = n.reshape(n.ints(cols), {1, wo});
+      if (failed(r) || failed(c))
+        return failure();
+      // Row-major h * W + w; column-major w * H + h.
+      FailureOr<Value> index =
+          columnMajor ? n.binary(BinaryKind::mul, *c, n.scalar(i64, s[2]))
+                      : n.binary(BinaryKind::mul, *r, n.scalar(i64, s[3]));
+      if (succeeded(index))
+        index = n.binary(BinaryKind::add, *index, columnMajor ? *r : *c);
+      if (succeeded(index))
+        index = n.binary(BinaryKind::add, *baseT, *index);
+      if (failed(index))
+        return failure();
+      if (!best) {
+        best = *patch;
+        FailureOr<Value> full = n.broadcast(*index, {s[0], s[1], ho, wo});
+        if (failed(full))
+          return failure();
+        bestIndex = *full;
+        continue;
+      }
+      FailureOr<Value> take = n.compare(CompareKind::gt, *patch, best);
+      if (failed(take))
+        return failure();
+      FailureOr<Value> v = n.select(*take, *patch, best);
+      FailureOr<Value> i = n.select(*take, *index, bestIndex);
+      if (failed(v) || failed(i))
+        return failure();
+      best = *v;
+      bestIndex = *i;
+    }
+  return bestIndex;
+}
+
 /// MaxPool and AveragePool.
 static LogicalResult pool(Node &n, PoolKind kind) {
   FailureOr<Value> x = n.input(0);
@@ -281,10 +437,36 @@ static LogicalResult pool(Node &n, PoolKind kind) {
   if (failed(x) || failed(ceilMode) || failed(countIncludePad) ||
       failed(storageOrder))
     return failure();
-  if (n.wants(1))
-    return n.unsupported("the Indices output is not supported");
-  if (!isFloat(*x))
-    return n.unsupported("integer pooling is not supported");
+  if (*storageOrder != 0 && *storageOrder != 1)
+    return n.fail("storage_order must be 0 or 1");
+  if (n.wants(1) && (!isFloat(*x) || rankOf(*x) != 4))
+    return n.unsupported("the Indices output is supported for float 2-D "
+                         "pooling only");
+  // Integer max pooling runs on the values in f64 (exact up to 2^53).
+  Type integer = isFloat(*x) ? Type() : elementOf(*x);
+  bool isUnsigned = n.isUnsigned(*x);
+  if (integer) {
+    if (kind != PoolKind::max || integer.getIntOrFloatBitWidth() > 32)
+      return n.unsupported("integer pooling is max pooling of 8 and 32 bit "
+                           "integers only");
+    x = isUnsigned ? n.zeroExtend(*x) : *x;
+    if (succeeded(x))
+      x = n.cast(*x, n.builder().getF64Type());
+    if (failed(x))
+      return failure();
+  }
+  if (rankOf(*x) == 5) {
+    if (*countIncludePad && kind == PoolKind::avg)
+      return n.unsupported("3-D average pooling with count_include_pad is "
+                           "not supported");
+    FailureOr<Value> y = pool3d(n, *x, kind, *ceilMode != 0);
+    if (succeeded(y) && integer) {
+      y = n.cast(*y, integer);
+      if (succeeded(y) && isUnsigned)
+        n.markUnsigned(*y);
+    }
+    return done(n, y);
+  }
   FailureOr<int64_t> spatial = spatialDims(n, *x);
   if (failed(spatial))
     return failure();
@@ -308,9 +490,21 @@ static LogicalResult pool(Node &n, PoolKind kind) {
   if (*countIncludePad && kind == PoolKind::avg)
     attrs.push_back(b.getNamedAttr("count_include_pad", b.getUnitAttr()));
   FailureOr<Value> y = n.create(mir::PoolOp::getOperationName(), {*in}, attrs);
-  if (failed(y))
-    return failure();
-  return done(n, from2d(n, *y, *spatial));
+  if (succeeded(y) && n.wants(1)) {
+    FailureOr<Value> indices =
+        poolIndices(n, *in, *window, shapeOf(*y), *storageOrder == 1);
+    if (failed(indices))
+      return failure();
+    n.setOutput(1, *indices);
+  }
+  if (succeeded(y))
+    y = from2d(n, *y, *spatial);
+  if (succeeded(y) && integer) {
+    y = n.cast(*y, integer);
+    if (succeeded(y) && isUnsigned)
+      n.markUnsigned(*y);
+  }
+  return done(n, y);
 }
 
 LogicalResult importMaxPool(Node &n) { return pool(n, PoolKind::max); }
@@ -340,11 +534,11 @@ LogicalResult importGlobalMaxPool(Node &n) {
 LogicalResult importBatchNormalization(Node &n) {
   FailureOr<int64_t> training = n.attrInt("training_mode", 0);
   FailureOr<float> eps = n.attrFloat("epsilon", 1e-5f);
-  if (failed(training) || failed(eps))
+  FailureOr<float> momentum = n.attrFloat("momentum", 0.9f);
+  if (failed(training) || failed(eps) || failed(momentum))
     return failure();
-  if (*training || n.wants(1) || n.wants(2))
-    return n.unsupported("training mode (running statistics as outputs) is "
-                         "not supported");
+  if (!*training && (n.wants(1) || n.wants(2)))
+    return n.fail("the running statistics are outputs in training mode only");
   FailureOr<Value> x = n.input(0), scale = n.input(1), bias = n.input(2),
                    mean = n.input(3), var = n.input(4);
   if (failed(x) || failed(scale) || failed(bias) || failed(mean) ||
@@ -358,10 +552,53 @@ LogicalResult importBatchNormalization(Node &n) {
                            shapeOf(p)[0] != channels))
       return n.fail("scale, B, mean and var must have one entry per channel");
   Type t = elementOf(*x);
-  // y = (x - mean) * (scale / sqrt(var + eps)) + B, per channel: [C] as
-  // [C, 1, ...] against [N, C, ...].
   SmallVector<int64_t> perChannel(rankOf(*x) - 1, 1);
   perChannel[0] = shapeOf(*scale)[0];
+  if (*training) {
+    // The batch's statistics over every dim but the channel (population
+    // variance) normalize; the running ones blend in with `momentum`.
+    SmallVector<int64_t> axes{0};
+    for (int64_t d = 2; d < rankOf(*x); ++d)
+      axes.push_back(d);
+    FailureOr<Value> batchMean = n.reduce(ReduceKind::mean, *x, axes, false);
+    if (failed(batchMean))
+      return failure();
+    FailureOr<Value> centered = n.reshape(*batchMean, perChannel);
+    if (succeeded(centered))
+      centered = n.binary(BinaryKind::sub, *x, *centered);
+    FailureOr<Value> batchVar =
+        succeeded(centered) ? n.binary(BinaryKind::mul, *centered, *centered)
+                            : centered;
+    if (succeeded(batchVar))
+      batchVar = n.reduce(ReduceKind::mean, *batchVar, axes, false);
+    if (failed(batchVar))
+      return failure();
+    auto blend = [&](Value running, Value batch) -> FailureOr<Value> {
+      FailureOr<Value> a =
+          n.binary(BinaryKind::mul, running, n.scalar(t, *momentum));
+      FailureOr<Value> c =
+          n.binary(BinaryKind::mul, batch, n.scalar(t, 1.0 - *momentum));
+      if (failed(a) || failed(c))
+        return failure();
+      return n.binary(BinaryKind::add, *a, *c);
+    };
+    if (n.wants(1)) {
+      FailureOr<Value> m = blend(*mean, *batchMean);
+      if (failed(m))
+        return failure();
+      n.setOutput(1, *m);
+    }
+    if (n.wants(2)) {
+      FailureOr<Value> v = blend(*var, *batchVar);
+      if (failed(v))
+        return failure();
+      n.setOutput(2, *v);
+    }
+    mean = *batchMean;
+    var = *batchVar;
+  }
+  // y = (x - mean) * (scale / sqrt(var + eps)) + B, per channel: [C] as
+  // [C, 1, ...] against [N, C, ...].
   FailureOr<Value> inv = n.binary(BinaryKind::add, *var, n.scalar(t, *eps));
   if (succeeded(inv))
     inv = n.unary(UnaryKind::sqrt, *inv);

@@ -10,6 +10,7 @@
 #include "conversion/ONNXToMIR/OnnxFileImpl.h"
 
 #include "onnx/checker.h"
+#include "onnx/defs/schema.h"
 #include "onnx/version_converter/convert.h"
 
 #include <algorithm>
@@ -57,6 +58,24 @@ std::optional<::rlx::DType> dtypeOfOnnx(int32_t t) {
   default:
     return std::nullopt;
   }
+}
+
+std::optional<::rlx::DType> storageDTypeOfOnnx(int32_t t) {
+  switch (t) {
+  case TensorProto::UINT8:
+    return ::rlx::DType::i8;
+  case TensorProto::UINT32:
+    return ::rlx::DType::i32;
+  case TensorProto::UINT64:
+    return ::rlx::DType::i64;
+  default:
+    return dtypeOfOnnx(t);
+  }
+}
+
+bool isUnsignedOnnx(int32_t t) {
+  return t == TensorProto::UINT8 || t == TensorProto::UINT32 ||
+         t == TensorProto::UINT64;
 }
 
 std::string onnxTypeName(int32_t t) {
@@ -592,16 +611,10 @@ const TensorData *OnnxFile::findInitializer(std::string_view name) const {
                                              : &impl_->initializers[it->second];
 }
 
+static std::vector<std::string> opTypesOf(const ::onnx::GraphProto &graph);
+
 std::vector<std::string> OnnxFile::opTypes() const {
-  std::vector<std::string> types;
-  for (const auto &node : impl_->graph.graph().node()) {
-    std::string type = node.domain().empty() || node.domain() == "ai.onnx"
-                           ? node.op_type()
-                           : node.domain() + ":" + node.op_type();
-    if (std::find(types.begin(), types.end(), type) == types.end())
-      types.push_back(type);
-  }
-  return types;
+  return opTypesOf(impl_->graph.graph());
 }
 
 Expected<std::shared_ptr<const OnnxFile>>
@@ -651,6 +664,40 @@ OnnxFile::read(const std::string &path, const LoadLimits &limits) {
   if (slash != std::string::npos)
     dir = slash == 0 ? "/" : path.substr(0, slash);
   return parse(bytes, path, dir, limits);
+}
+
+/// The op types of `graph`'s nodes, each once, in order of first use.
+static std::vector<std::string> opTypesOf(const ::onnx::GraphProto &graph) {
+  std::vector<std::string> types;
+  for (const auto &node : graph.node()) {
+    std::string type = node.domain().empty() || node.domain() == "ai.onnx"
+                           ? node.op_type()
+                           : node.domain() + ":" + node.op_type();
+    if (std::find(types.begin(), types.end(), type) == types.end())
+      types.push_back(type);
+  }
+  return types;
+}
+
+std::vector<std::string> peekOpTypes(std::string_view bytes) {
+  ::onnx::ModelProto model;
+  if (bytes.size() > INT_MAX ||
+      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return {};
+  return opTypesOf(model.graph());
+}
+
+std::vector<std::string> onnxOpTypes() {
+  std::vector<std::string> types;
+  try {
+    for (const ::onnx::OpSchema &s :
+         ::onnx::OpSchemaRegistry::get_all_schemas())
+      if (s.domain().empty() &&
+          std::find(types.begin(), types.end(), s.Name()) == types.end())
+        types.push_back(s.Name());
+  } catch (...) {
+  }
+  return types;
 }
 
 Expected<TensorData> parseTensorProto(std::string_view bytes,

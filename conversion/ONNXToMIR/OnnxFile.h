@@ -34,6 +34,13 @@ constexpr int64_t kOpsetVersion = 17;
 /// ones rlx has no dtype for (strings, unsigned and 16-bit integers,
 /// complex numbers).
 std::optional<::rlx::DType> dtypeOfOnnx(int32_t elementType);
+/// The rlx dtype that holds an ONNX element type bit for bit: its dtype, or
+/// for UINT8, UINT32 and UINT64 the signed integer of the same width (the
+/// importer keeps their unsigned meaning; docs/ONNX.md, "Unsigned
+/// integers"). nullopt for strings, 16-bit integers and complex numbers.
+std::optional<::rlx::DType> storageDTypeOfOnnx(int32_t elementType);
+/// UINT8, UINT32 or UINT64: stored in a signed dtype, computed unsigned.
+bool isUnsignedOnnx(int32_t elementType);
 /// "FLOAT", "UINT8", ... (ONNX's names), or "type N".
 std::string onnxTypeName(int32_t elementType);
 
@@ -112,6 +119,12 @@ private:
   explicit OnnxFile(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+/// The op types of a serialized model's main graph (as OnnxFile::opTypes),
+/// read without checking it; empty when the bytes do not parse.
+std::vector<std::string> peekOpTypes(std::string_view bytes);
+/// Every default-domain op type ONNX 1.12 defines.
+std::vector<std::string> onnxOpTypes();
 
 /// Decodes a serialized TensorProto (an ONNX test's input_0.pb) into
 /// `owned`, returning its view; external data is refused.

@@ -81,6 +81,7 @@ LogicalResult importGather(Node &n);
 LogicalResult importExpand(Node &n);
 LogicalResult importRange(Node &n);
 LogicalResult importTile(Node &n);
+LogicalResult importPad(Node &n);
 
 // NNOps.cpp
 LogicalResult importMatMul(Node &n);

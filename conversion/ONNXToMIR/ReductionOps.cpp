@@ -68,7 +68,21 @@ static LogicalResult reduction(
   }
   if (kind == ReduceKind::mean && !isa<FloatType>(elementOf(in)))
     return n.unsupported("the mean of integers is not supported");
+  // Unsigned max and min reduce with the sign bits flipped.
+  bool flip = n.isUnsigned(in) &&
+              (kind == ReduceKind::max || kind == ReduceKind::min);
+  if (flip) {
+    FailureOr<Value> flipped = n.flipSign(in);
+    if (failed(flipped))
+      return failure();
+    in = *flipped;
+  }
   FailureOr<Value> y = n.reduce(kind, in, axes, *keep != 0);
+  if (succeeded(y) && flip) {
+    y = n.flipSign(*y);
+    if (succeeded(y))
+      n.markUnsigned(*y);
+  }
   if (failed(y))
     return failure();
   n.setOutput(0, *y);

@@ -46,7 +46,10 @@ static FailureOr<Value> tensorAttr(Node &n, const ::onnx::TensorProto &t) {
         type, ArrayRef<char>(reinterpret_cast<const char *>(data.data),
                              data.bytes));
   }
-  return n.constant(value);
+  Value v = n.constant(value);
+  if (isUnsignedOnnx(data.elementType))
+    n.markUnsigned(v);
+  return v;
 }
 
 LogicalResult importConstant(Node &n) {
@@ -97,10 +100,13 @@ LogicalResult importConstantOfShape(Node &n) {
       cast<DenseElementsAttr>(cast<mir::ConstantOp>(fill.getDefiningOp())
                                   .getValue());
   auto type = RankedTensorType::get(*shape, attr.getElementType());
-  return done(n, n.constant(attr.isSplat()
-                                ? attr.resizeSplat(type)
-                                : DenseElementsAttr::get(
-                                      type, *attr.value_begin<Attribute>())));
+  Value filled = n.constant(
+      attr.isSplat() ? attr.resizeSplat(type)
+                     : DenseElementsAttr::get(type,
+                                              *attr.value_begin<Attribute>()));
+  if (n.isUnsigned(fill))
+    n.markUnsigned(filled);
+  return done(n, filled);
 }
 
 LogicalResult importShape(Node &n) {
@@ -495,9 +501,15 @@ LogicalResult importGather(Node &n) {
     return n.fail("indices must be int32 or int64");
   int64_t dim = shapeOf(*table)[*axis];
   // ONNX counts negative indices from the end; MIR reads zeros outside
-  // [0, dim), so they are moved into range first.
+  // [0, dim), so they are moved into range first. Unsigned indices are
+  // never negative: zero-extended to i64.
   Value ids = *indices;
-  if (!ShapedType::isDynamic(dim)) {
+  if (n.isUnsigned(ids)) {
+    FailureOr<Value> wide = n.zeroExtend(ids);
+    if (failed(wide))
+      return failure();
+    ids = *wide;
+  } else if (!ShapedType::isDynamic(dim)) {
     FailureOr<Value> negative =
         n.compare(CompareKind::lt, ids, n.scalar(indexType, 0));
     FailureOr<Value> wrapped =
@@ -511,9 +523,13 @@ LogicalResult importGather(Node &n) {
   } else {
     return n.fail("gathering along a symbolic dim needs it bound");
   }
-  return done(n, n.create(mir::GatherOp::getOperationName(), {*table, ids},
-                          {n.builder().getNamedAttr(
-                              "axis", n.builder().getI64IntegerAttr(*axis))}));
+  FailureOr<Value> y =
+      n.create(mir::GatherOp::getOperationName(), {*table, ids},
+               {n.builder().getNamedAttr(
+                   "axis", n.builder().getI64IntegerAttr(*axis))});
+  if (succeeded(y) && n.isUnsigned(*table))
+    n.markUnsigned(*y);
+  return done(n, y);
 }
 
 LogicalResult importExpand(Node &n) {
@@ -605,6 +621,121 @@ LogicalResult importTile(Node &n) {
   if (succeeded(y))
     y = n.reshape(*y, result);
   return done(n, y);
+}
+
+LogicalResult importPad(Node &n) {
+  FailureOr<Value> x = n.input(0);
+  FailureOr<SmallVector<int64_t>> pads = n.intsInput(1, "pads");
+  FailureOr<std::string> mode = n.attrString("mode", "constant");
+  if (failed(x) || failed(pads) || failed(mode))
+    return failure();
+  if (*mode != "constant" && *mode != "reflect" && *mode != "edge")
+    return n.fail("mode '" + *mode + "' is not constant, reflect or edge");
+  FailureOr<SmallVector<int64_t>> shape = n.staticShape(*x, "the input");
+  if (failed(shape))
+    return failure();
+  int64_t rank = shape->size();
+  if (static_cast<int64_t>(pads->size()) != 2 * rank)
+    return n.fail("'pads' has " + Twine(pads->size()) + " entries for a rank-" +
+                  Twine(rank) + " input (two per dim)");
+  Value fill;
+  if (*mode == "constant") {
+    if (n.has(2)) {
+      FailureOr<Value> c = n.input(2);
+      if (failed(c))
+        return failure();
+      if (cast<RankedTensorType>(c->getType()).getNumElements() != 1 ||
+          elementOf(*c) != elementOf(*x))
+        return n.fail("constant_value must be one value of the input's type");
+      FailureOr<Value> scalar = n.reshape(*c, {});
+      if (failed(scalar))
+        return failure();
+      fill = *scalar;
+    } else {
+      fill = n.scalar(elementOf(*x), 0.0);
+    }
+  }
+  Value y = *x;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t before = (*pads)[d], after = (*pads)[rank + d];
+    if (before == 0 && after == 0)
+      continue;
+    SmallVector<int64_t> cur(shapeOf(y));
+    // Negative pads crop.
+    if (before < 0 || after < 0) {
+      int64_t cropBefore = std::max<int64_t>(0, -before);
+      int64_t cropAfter = std::max<int64_t>(0, -after);
+      if (cropBefore + cropAfter > cur[d])
+        return n.fail("negative pads remove more than dim " + Twine(d) +
+                      " holds");
+      SmallVector<int64_t> offsets(rank, 0), sizes(cur), strides(rank, 1);
+      offsets[d] = cropBefore;
+      sizes[d] = cur[d] - cropBefore - cropAfter;
+      FailureOr<Value> cropped = n.slice(y, offsets, sizes, strides);
+      if (failed(cropped))
+        return failure();
+      y = *cropped;
+      cur[d] = sizes[d];
+      before = std::max<int64_t>(0, before);
+      after = std::max<int64_t>(0, after);
+      if (before == 0 && after == 0)
+        continue;
+    }
+    int64_t dim = cur[d];
+    if (*mode == "constant") {
+      SmallVector<Value> parts;
+      for (int64_t width : {before, int64_t(-1), after}) {
+        if (width == -1) {
+          parts.push_back(y);
+          continue;
+        }
+        if (width == 0)
+          continue;
+        SmallVector<int64_t> block(cur);
+        block[d] = width;
+        if (!checkedElementCount(block))
+          return n.fail("the padded result is too large");
+        FailureOr<Value> b = n.broadcast(fill, block);
+        if (failed(b))
+          return failure();
+        parts.push_back(*b);
+      }
+      FailureOr<Value> joined = n.concat(parts, d);
+      if (failed(joined))
+        return failure();
+      y = *joined;
+      continue;
+    }
+    // reflect / edge: each result position reads one input position.
+    if (dim == 0 || (*mode == "reflect" && (before >= dim || after >= dim)))
+      return n.fail("'" + *mode + "' padding of " + Twine(before) + " and " +
+                    Twine(after) + " needs a larger dim " + Twine(d) +
+                    " (it has " + Twine(dim) + ")");
+    if (before + after > (int64_t(1) << 24))
+      return n.fail("the pads are too large");
+    SmallVector<int64_t> indices;
+    for (int64_t i = -before; i < dim + after; ++i) {
+      int64_t k = i;
+      if (*mode == "edge")
+        k = std::min(std::max<int64_t>(i, 0), dim - 1);
+      else if (i < 0)
+        k = -i;
+      else if (i >= dim)
+        k = 2 * (dim - 1) - i;
+      indices.push_back(k);
+    }
+    FailureOr<Value> picked =
+        n.create(mir::GatherOp::getOperationName(), {y, n.ints(indices)},
+                 {n.builder().getNamedAttr("axis",
+                                           n.builder().getI64IntegerAttr(d))});
+    if (failed(picked))
+      return failure();
+    y = *picked;
+  }
+  if (n.isUnsigned(*x))
+    n.markUnsigned(y);
+  n.setOutput(0, y);
+  return success();
 }
 
 } // namespace mlir::rlx::onnximport

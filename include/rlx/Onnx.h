@@ -40,20 +40,23 @@ public:
   /// The default-domain opset the file was written for.
   int64_t opset() const;
 
-  /// A graph input (not an initializer) as the model declares it; a dim is
-  /// a size, or -1 with its symbol (dim_param; "<input>:<i>" when the
-  /// model names none), bound by CompileOptions::dims.
-  struct Input {
+  /// A graph input (not an initializer) or output as the model declares
+  /// it; a dim is a size, or -1 with its symbol (dim_param; "<input>:<i>"
+  /// when an input names none), bound by CompileOptions::dims.
+  struct ValueInfo {
     std::string name;
-    /// False for element types rlx has no dtype for (strings, unsigned
-    /// and 16-bit integers); `dtype` is then meaningless.
+    /// False for element types rlx has no dtype for (strings, 16-bit
+    /// integers); `dtype` is then meaningless.
     bool supported = false;
+    /// The dtype the compiled graph takes: UINT8, UINT32 and UINT64 come
+    /// as i8, i32 and i64 holding the same bits (`isUnsigned`).
     DType dtype = DType::f32;
+    bool isUnsigned = false;
     std::vector<int64_t> shape;
     std::vector<std::string> symbols;
   };
-  std::vector<Input> inputs() const;
-  std::vector<std::string> outputNames() const;
+  std::vector<ValueInfo> inputs() const;
+  std::vector<ValueInfo> outputs() const;
   /// The initializers that become params, set from the file when the model
   /// is compiled (the others become constants of the code).
   std::vector<std::string> paramNames() const;

@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
       const auto *init =
           model->impl().file->findInitializer(name);
       std::optional<rlx::DType> dtype =
-          mlir::rlx::onnximport::dtypeOfOnnx(init->elementType);
+          mlir::rlx::onnximport::storageDTypeOfOnnx(init->elementType);
       if (!dtype)
         return fail(rlx::Status(rlx::StatusCode::unimplemented,
                                 "param '" + name + "' has no rlx dtype"));

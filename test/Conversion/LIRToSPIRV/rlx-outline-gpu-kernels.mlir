@@ -69,6 +69,27 @@ lir.program @p arena_size = 128 alignment = 64 {
 
 // -----
 
+// A value computed in a type the device lacks is refused too, though every
+// buffer is f32 (an integer pow through f64 in registers).
+module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>>} {
+lir.program @p arena_size = 128 alignment = 64 {
+  // expected-error @+1 {{'lir.kernel' op computes in f64 (the Float64 capability), which is not supported by target #rlx.vulkan<}}
+  lir.kernel @k grid = [1] {
+  ^bb0(%x: memref<4xf32>):
+    %c0 = arith.constant 0 : index
+    %v = memref.load %x[%c0] : memref<4xf32>
+    %w = arith.extf %v : f32 to f64
+    %n = arith.truncf %w : f64 to f32
+    memref.store %n, %x[%c0] : memref<4xf32>
+    lir.return
+  }
+  lir.schedule {
+  }
+}
+}
+
+// -----
+
 module attributes {rlx.target = #rlx.vulkan<#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>>} {
 lir.program @p arena_size = 128 alignment = 64 {
   // expected-error @+1 {{'lir.kernel' op has a 'memref<4xbf16>' buffer: bf16 (SPIR-V has no bf16 arithmetic; compile without the bf16 precision policy) is not supported by target #rlx.vulkan<}}
