@@ -521,10 +521,13 @@ static Status prepare(OnnxFile::Impl &impl) {
       *copy = t;
       continue;
     }
+    // A stub: one byte of raw data, which ONNX 1.12's checker and
+    // converter accept without comparing it to the dims (an empty field
+    // would count as no data, external data as a file to look up).
     copy->set_name(t.name());
     copy->set_data_type(t.data_type());
     *copy->mutable_dims() = t.dims();
-    copy->set_raw_data("");
+    copy->set_raw_data(std::string(1, '\0'));
   }
 
   if (Status s = catching(src + ": the ONNX checker refused the model: ",

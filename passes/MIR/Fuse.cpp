@@ -18,10 +18,11 @@ struct Fuse : mlir::rlx::mir::impl::MIRFuseBase<Fuse> {
     // take its scores' matmul); swiglu before shared-matmul (its two matmuls
     // share x) and before the epilogue (which would take the silu);
     // shared-matmul before the epilogue, which would turn each Q/K/V projection
-    // into its own fused matmul.
+    // into its own fused matmul; norms written out before the residual norm
+    // that takes them.
     static constexpr FusionStage stages[] = {
-        kAttentionStage, kSwigluStage, kSharedMatmulStage, kMatmulEpilogueStage,
-        kResidualNormStage};
+        kAttentionStage,      kSwigluStage, kSharedMatmulStage,
+        kMatmulEpilogueStage, kNormStage,   kResidualNormStage};
     if (failed(runFusionPass(getOperation(), stages, {report, assertClean})))
       signalPassFailure();
   }

@@ -7,8 +7,12 @@
 // (Decompose.h's buildAttention: what HIR's fusable lowering writes), becomes
 // one mir.attention on the token-major q, k and v. Its kernel never writes
 // the scores, and the transposes into and out of the per-head layout go.
-// A single head, softmax(q kT) v on [S, D] or [B, S, D] operands (k
-// transposed), is the same op on views with one head (reshapes).
+// The scale may instead multiply (or divide) q or k before their product,
+// or be absent (1), as exporters write it. torch.onnx's sequence-first
+// heads, [X, S, D] per-head tensors transposed from [S, X, D] (X heads, or
+// batch x heads), are token-major [1, S, X, D] for the op. A single head,
+// softmax(q kT) v on [S, D] or [B, S, D] operands (k transposed), is the
+// same op on views with one head (reshapes).
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/ConstantTables.h"
@@ -37,6 +41,10 @@ static constexpr int64_t kKeysLast[] = {0, 2, 3, 1};
 /// The key's transpose of a single head of rank 2 and 3.
 static constexpr int64_t kKeysLast2[] = {1, 0};
 static constexpr int64_t kKeysLast3[] = {0, 2, 1};
+/// Sequence-first heads: [S, X, D] -> [X, S, D] (q, v, and the context
+/// back) and [T, X, D] -> [X, D, T] (k).
+static constexpr int64_t kSeqFirstHeads[] = {1, 0, 2};
+static constexpr int64_t kSeqFirstKeys[] = {1, 2, 0};
 
 namespace {
 struct AttentionMatch {
@@ -45,10 +53,12 @@ struct AttentionMatch {
   /// `value` are tensors before the repeat (reshaped to it at the rewrite).
   SmallVector<int64_t> kvShape;
   bool oneHead = false;
+  /// q, k and v are [S, X, D] (sequence-first heads).
+  bool seqFirst = false;
   double scale = 0;
   bool causal = false;
-  /// The transpose of the context back to [B, S, H, D] when it is the
-  /// context's only user (the fused op replaces it), else null.
+  /// The transpose of the context back to [B, S, H, D] (or [S, X, D]) when
+  /// it is the context's only user (the fused op replaces it), else null.
   TransposeOp back;
   /// The ops the fused op replaces, for its location.
   SmallVector<Operation *> chain;
@@ -125,8 +135,28 @@ static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
                               element);
 }
 
+/// When `v` is a single-use constant scaling of another value (x * c,
+/// c * x or x / c with c a scalar), that value and the factor.
+static std::optional<std::pair<Value, double>> unscaled(Value v,
+                                                        BinaryOp &op) {
+  op = v.getDefiningOp<BinaryOp>();
+  if (!op || !op->hasOneUse() || op.getType() != v.getType())
+    return std::nullopt;
+  if (op.getKind() == BinaryKind::mul) {
+    if (auto c = scalarConstant(op.getRhs()))
+      return std::make_pair(op.getLhs(), *c);
+    if (auto c = scalarConstant(op.getLhs()))
+      return std::make_pair(op.getRhs(), *c);
+  }
+  if (op.getKind() == BinaryKind::div)
+    if (auto c = scalarConstant(op.getRhs()); c && *c != 0)
+      return std::make_pair(op.getLhs(), 1.0 / *c);
+  return std::nullopt;
+}
+
 /// The softmax's scores without their scale and mask: (scores, scale,
-/// causal), or failure with the reason.
+/// causal), or failure with the reason. Scores without a scale have scale
+/// 1 (a scale on q or k is found later).
 static FailureOr<std::tuple<MatmulOp, double, bool>>
 matchScores(SoftmaxOp softmax, AttentionMatch &m, std::string &why) {
   auto type = cast<RankedTensorType>(softmax.getType());
@@ -153,25 +183,30 @@ matchScores(SoftmaxOp softmax, AttentionMatch &m, std::string &why) {
     causal = true;
     scores = add.getLhs();
   }
-  auto mul = scores.getDefiningOp<BinaryOp>();
-  std::optional<double> scale;
-  Value product;
-  for (int side = 0;
-       side < 2 && !scale && mul && mul.getKind() == BinaryKind::mul; ++side) {
-    scale = scalarConstant(side == 0 ? mul.getRhs() : mul.getLhs());
-    product = side == 0 ? mul.getLhs() : mul.getRhs();
+  double scale = 1.0;
+  Value product = scores;
+  if (!scores.getDefiningOp<MatmulOp>()) {
+    auto mul = scores.getDefiningOp<BinaryOp>();
+    std::optional<double> factor;
+    for (int side = 0; side < 2 && !factor && mul &&
+                       mul.getKind() == BinaryKind::mul;
+         ++side) {
+      factor = scalarConstant(side == 0 ? mul.getRhs() : mul.getLhs());
+      product = side == 0 ? mul.getLhs() : mul.getRhs();
+    }
+    if (!factor)
+      return why = "the scores are neither a matmul nor one scaled by a "
+                   "constant scalar",
+             failure();
+    if (mul.getType() != type || !mul->hasOneUse())
+      return why = "the scaled scores have more than one use", failure();
+    m.chain.push_back(mul);
+    scale = *factor;
   }
-  if (!scale)
-    return why = "the scores are not scaled by a constant scalar", failure();
-  if (!std::isfinite(*scale) || *scale <= 0)
-    return why = "the scale is not finite and positive", failure();
-  if (mul.getType() != type || !mul->hasOneUse())
-    return why = "the scaled scores have more than one use", failure();
-  m.chain.push_back(mul);
   auto matmul = product.getDefiningOp<MatmulOp>();
   if (!matmul || matmul.getType() != type || !matmul->hasOneUse())
     return why = "the scores are not a single-use matmul", failure();
-  return std::make_tuple(matmul, *scale, causal);
+  return std::make_tuple(matmul, scale, causal);
 }
 
 static FailureOr<AttentionMatch>
@@ -188,13 +223,39 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
     return failure();
   auto [product, scale, causal] = *scores;
   m.chain.push_back(product);
-  m.scale = scale;
   m.causal = causal;
+  // A scale on q or k (before their product) is the scores' scale.
+  Value lhs = product.getLhs(), rhs = product.getRhs();
+  for (Value *side : {&lhs, &rhs}) {
+    BinaryOp op;
+    if (auto s = unscaled(*side, op)) {
+      scale *= s->second;
+      *side = s->first;
+      m.chain.push_back(op);
+    }
+  }
+  if (!std::isfinite(scale) || scale <= 0)
+    return why = "the scale is not finite and positive", failure();
+  m.scale = scale;
   int64_t rank = cast<RankedTensorType>(softmax.getType()).getRank();
-  if (rank == 4) {
+  if (rank == 3) {
+    // torch.onnx's sequence-first heads.
+    Value q = unpermuted(lhs, kSeqFirstHeads);
+    Value k = unpermuted(rhs, kSeqFirstKeys);
+    Value v = unpermuted(context.getRhs(), kSeqFirstHeads);
+    if (q && k && v) {
+      m.seqFirst = true;
+      m.query = q;
+      m.key = k;
+      m.value = v;
+    }
+  }
+  if (m.seqFirst) {
+    // Matched above.
+  } else if (rank == 4) {
     // k and v may be grouped-query attention's kv heads, repeated.
-    m.query = unpermuted(product.getLhs(), kHeadMajor);
-    m.key = unpermuted(product.getRhs(), kKeysLast);
+    m.query = unpermuted(lhs, kHeadMajor);
+    m.key = unpermuted(rhs, kKeysLast);
     m.value = unpermuted(context.getRhs(), kHeadMajor);
     if (m.key && m.value) {
       auto key = unrepeated(m.key), value = unrepeated(m.value);
@@ -208,8 +269,8 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
     }
   } else {
     m.oneHead = true;
-    m.query = product.getLhs();
-    m.key = unpermuted(product.getRhs(),
+    m.query = lhs;
+    m.key = unpermuted(rhs,
                        rank == 3 ? ArrayRef<int64_t>(kKeysLast3) : kKeysLast2);
     m.value = context.getRhs();
   }
@@ -228,10 +289,11 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
       !isa<FloatType>(q.getElementType()))
     return why = "k and v differ in type, or q is of another element type",
            failure();
-  // The sequence dim: token-major [B, L, H, D], or one head's [.., L, D];
-  // the heads of k (KVH) may be fewer (grouped-query attention).
-  int64_t seqDim = m.oneHead ? q.getRank() - 2 : 1;
-  int64_t headDim = m.oneHead ? -1 : 2;
+  // The sequence dim: token-major [B, L, H, D], sequence-first heads'
+  // [L, X, D], or one head's [.., L, D]; the heads of k (KVH) may be fewer
+  // (grouped-query attention).
+  int64_t seqDim = m.seqFirst ? 0 : m.oneHead ? q.getRank() - 2 : 1;
+  int64_t headDim = m.seqFirst ? 1 : m.oneHead ? -1 : 2;
   // The products may broadcast batch (and head) dims; the op may not (its
   // C3): q and k agree on every dim but the sequence and the heads.
   for (int64_t d = 0; d < q.getRank(); ++d)
@@ -255,9 +317,20 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
     return why = opts.notClaimed(kFused), failure();
   if (context->hasOneUse())
     if (auto back = dyn_cast<TransposeOp>(*context->getUsers().begin());
-        back && back.getPermutation() == ArrayRef<int64_t>(kHeadMajor))
+        back && back.getPermutation() ==
+                    (m.seqFirst ? ArrayRef<int64_t>(kSeqFirstHeads)
+                                : ArrayRef<int64_t>(kHeadMajor)))
       m.back = back;
   return m;
+}
+
+/// [S, X, D] as [1, S, X, D].
+static Value batchOfOne(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> view{1};
+  view.append(type.getShape().begin(), type.getShape().end());
+  return b.create<ReshapeOp>(
+      loc, RankedTensorType::get(view, type.getElementType()), x);
 }
 
 /// [S, D] or [B, S, D] as [B, S, 1, D] (B = 1 for rank 2).
@@ -283,7 +356,10 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
     opts.fused(kPattern, context,
                Twine("q kT") + (m->causal ? ", causal mask" : "") +
                    (m->oneHead ? ", softmax and p v of one head"
-                               : ", softmax, p v and the head transposes") +
+                    : m->seqFirst
+                        ? ", softmax, p v and the sequence-first head "
+                          "transposes"
+                        : ", softmax, p v and the head transposes") +
                    " into mir.attention");
     SmallVector<Location> locs;
     for (Operation *op : m->chain)
@@ -306,9 +382,27 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
       k = oneHeadView(rewriter, loc, k);
       v = oneHeadView(rewriter, loc, v);
     }
+    if (m->seqFirst) {
+      q = batchOfOne(rewriter, loc, q);
+      k = batchOfOne(rewriter, loc, k);
+      v = batchOfOne(rewriter, loc, v);
+    }
     Value fused = rewriter.create<AttentionOp>(
         loc, q.getType(), q, k, v, rewriter.getF64FloatAttr(m->scale),
         m->causal ? rewriter.getUnitAttr() : UnitAttr());
+    if (m->seqFirst) {
+      // [1, S, X, D] back to [S, X, D]: what the back transpose made.
+      Value tokens =
+          rewriter.create<ReshapeOp>(loc, m->query.getType(), fused);
+      if (m->back) {
+        rewriter.replaceOp(m->back, tokens);
+        rewriter.eraseOp(context);
+        return success();
+      }
+      rewriter.replaceOpWithNewOp<TransposeOp>(context, context.getType(),
+                                               tokens, kSeqFirstHeads);
+      return success();
+    }
     if (m->oneHead) {
       rewriter.replaceOpWithNewOp<ReshapeOp>(context, context.getType(), fused);
       return success();

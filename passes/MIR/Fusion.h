@@ -65,6 +65,8 @@ void diagnoseSharedMatmulFusion(func::FuncOp, const FusionOptions &);
 void populateMatmulEpilogueFusionPatterns(RewritePatternSet &,
                                           const FusionOptions &);
 void diagnoseMatmulEpilogueFusion(func::FuncOp, const FusionOptions &);
+void populateNormFusionPatterns(RewritePatternSet &, const FusionOptions &);
+void diagnoseNormFusion(func::FuncOp, const FusionOptions &);
 void populateResidualNormFusionPatterns(RewritePatternSet &,
                                         const FusionOptions &);
 void diagnoseResidualNormFusion(func::FuncOp, const FusionOptions &);
@@ -82,6 +84,8 @@ inline constexpr FusionStage kSharedMatmulStage = {
 inline constexpr FusionStage kMatmulEpilogueStage = {
     "matmul-epilogue", populateMatmulEpilogueFusionPatterns,
     diagnoseMatmulEpilogueFusion};
+inline constexpr FusionStage kNormStage = {"norm", populateNormFusionPatterns,
+                                           diagnoseNormFusion};
 inline constexpr FusionStage kResidualNormStage = {
     "residual-norm", populateResidualNormFusionPatterns,
     diagnoseResidualNormFusion};

@@ -48,6 +48,18 @@ def MIRFuseResidualNorm : MIR_FusionPass<"mir-fuse-residual-norm",
   }];
 }
 
+def MIRFuseNorm : MIR_FusionPass<"mir-fuse-norm",
+    "fuse layer and RMS norms written as primitive chains into their ops"> {
+  let description = [{
+    Input: MIR. Output: MIR where `d / sqrt(mean(d * d) + eps)` with
+    `d = x - mean(x)` (means over the last dim, kept; the square also as
+    `pow(d, 2)`, the division also as a product with `rsqrt` or `1 / sqrt`;
+    `eps` a constant scalar) followed by an optional `* gamma` and `+ beta`
+    (rank 1, the last dim's size) is one `mir.layer_norm`, and the same
+    without the mean subtracted one `mir.rms_norm` (gamma 1 when absent).
+  }];
+}
+
 def MIRFuseSwiglu : MIR_FusionPass<"mir-fuse-swiglu",
     "fuse silu(x Wg) * (x Wu) into mir.swiglu"> {
   let description = [{
@@ -113,9 +125,9 @@ def MIRFuseElementwise : MIR_FusionPass<"mir-fuse-elementwise",
 def MIRFuse : MIR_FusionPass<"mir-fuse",
     "the block fusions, in order, with one fusion report"> {
   let description = [{
-    Runs attention, swiglu, shared-matmul, matmul-epilogue and
-    residual-norm fusion in that order (each earlier one would otherwise be pre-empted by a later
-    one) and prints one report: op counts before and after, what was
+    Runs attention, swiglu, shared-matmul, matmul-epilogue, norm and
+    residual-norm fusion in that order (each earlier one would otherwise be
+    pre-empted by a later one) and prints one report: op counts before and after, what was
     fused, and every missed fusion with its pattern, op and reason.
     Elementwise regions are formed later (`mir-fuse-elementwise`), after
     mixed precision has placed its casts, so the casts fuse into regions.

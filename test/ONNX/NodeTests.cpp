@@ -15,12 +15,14 @@
 // Prints one line per test and a table of passes per owning op (the op the
 // test is named after). With --expect, every test named in FILE must pass
 // (the exit status is 1 otherwise); tests that pass but are not listed are
-// printed so the list can grow.
+// printed so the list can grow. Under RLX_VULKAN_VALIDATION=1 a Vulkan
+// validation message fails the run.
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/ONNXToMIR/OnnxFile.h"
 #include "rlx/Onnx.h"
 #include "rlx/Session.h"
+#include "runtime/Runtime.h"
 
 #include <algorithm>
 #include <cctype>
@@ -457,5 +459,15 @@ int main(int argc, char **argv) {
     std::cout << "passes but is not in the expected list: " << t << "\n";
   for (const std::string &t : regressions)
     std::cout << "REGRESSION: expected to pass: " << t << "\n";
+  // Under RLX_VULKAN_VALIDATION=1 any validation or driver message fails
+  // the run, as in rlx-run.
+  std::vector<std::string> messages = rlx::runtime::vulkanMessages();
+  if (rlx::runtime::vulkanValidationEnabled() && !messages.empty()) {
+    std::cout << "Vulkan reported " << messages.size()
+              << " validation or driver messages:\n";
+    for (const std::string &m : messages)
+      std::cout << "  " << m << "\n";
+    return 1;
+  }
   return regressions.empty() ? 0 : 1;
 }
