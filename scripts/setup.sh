@@ -16,6 +16,8 @@ PACKAGES=(
   # The ONNX importer (libonnx + protobuf) and ONNX's node tests, generated
   # by Debian's python3-onnx (docs/ONNX.md).
   libonnx-dev libprotobuf-dev python3-onnx python3-numpy
+  # PyTorch, which exports the transformer layer test/ONNX imports.
+  python3-torch
   mesa-vulkan-drivers libvulkan-dev vulkan-tools vulkan-validationlayers spirv-tools
 )
 

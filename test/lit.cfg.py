@@ -26,6 +26,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["rlx-opt", "rlx-run", "rlx-import-onnx", "rlx-onnx-node-tests",
+     "rlx-onnx-from-text",
      "rlx-embed-example", "rlx-fuzz-model",
      "rlx-fuzz-artifact", "rlx-fuzz-npy",
      "rlx-fuzz-cache-entry"], [config.rlx_tools_dir])
@@ -45,6 +46,9 @@ if config.rlx_fuzz:
 else:
     config.substitutions.append(("%{fuzz_args}", ""))
 config.substitutions.append(("%python", sys.executable))
+# Debian's python3, whose numpy, onnx and torch scripts/setup.sh installs
+# (another python3 may come first on PATH).
+config.substitutions.append(("%debian_python", "/usr/bin/python3"))
 # test/Install: the build tree to install, and the CMake, compiler and
 # Ninja it was configured with.
 config.substitutions.append(("%rlx_obj_root", config.rlx_obj_root))

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -861,6 +862,11 @@ Expected<OwningOpRef<ModuleOp>> Importer::run() {
     results.push_back(v);
   }
   b.create<func::ReturnOp>(fileLoc, results);
+  // What shape arithmetic left behind (constants it folded, bound inputs)
+  // goes, so the module holds what the model computes.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*entry)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
   func.setFunctionType(
       b.getFunctionType(argTypes, ValueRange(results).getTypes()));
   for (auto [i, out] : llvm::enumerate(impl.outputs))

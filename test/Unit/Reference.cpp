@@ -167,6 +167,12 @@ double unary(const std::string &kind, double x) {
     return std::tan(x);
   if (kind == "atan")
     return std::atan(x);
+  if (kind == "erf")
+    return std::erf(x);
+  if (kind == "floor")
+    return std::floor(x);
+  if (kind == "ceil")
+    return std::ceil(x);
   if (kind == "round") {
     // Half to even, by hand: floor, then look at the remainder.
     double f = std::floor(x);
@@ -550,10 +556,21 @@ Sum conv2d(const std::vector<double> &x, const Shape &xs,
 std::vector<double> pool(const std::string &kind, const std::vector<double> &x,
                          const Shape &xs, const std::vector<int64_t> &kernel,
                          const std::vector<int64_t> &strides,
-                         const std::vector<int64_t> &padding, Shape *outShape) {
+                         const std::vector<int64_t> &padding, Shape *outShape,
+                         const PoolOptions &options) {
   int64_t N = xs[0], C = xs[1], H = xs[2], W = xs[3];
-  int64_t Ho = (H + padding[0] + padding[2] - kernel[0]) / strides[0] + 1;
-  int64_t Wo = (W + padding[1] + padding[3] - kernel[1]) / strides[1] + 1;
+  const std::vector<int64_t> &d = options.dilations;
+  auto size = [&](int64_t in, int64_t before, int64_t after, int64_t k,
+                  int64_t s, int64_t dil) {
+    int64_t span = dil * (k - 1) + 1;
+    int64_t room = in + before + after - span;
+    int64_t out = (options.ceilMode ? (room + s - 1) / s : room / s) + 1;
+    if (options.ceilMode && (out - 1) * s >= in + before)
+      --out;
+    return out;
+  };
+  int64_t Ho = size(H, padding[0], padding[2], kernel[0], strides[0], d[0]);
+  int64_t Wo = size(W, padding[1], padding[3], kernel[1], strides[1], d[1]);
   Shape os = {N, C, Ho, Wo};
   std::vector<double> out(numElements(os));
   for (int64_t n = 0; n < N; ++n)
@@ -565,13 +582,18 @@ std::vector<double> pool(const std::string &kind, const std::vector<double> &x,
           int64_t count = 0;
           for (int64_t kh = 0; kh < kernel[0]; ++kh)
             for (int64_t kw = 0; kw < kernel[1]; ++kw) {
-              int64_t ih = oh * strides[0] - padding[0] + kh;
-              int64_t iw = ow * strides[1] - padding[1] + kw;
+              int64_t ih = oh * strides[0] - padding[0] + kh * d[0];
+              int64_t iw = ow * strides[1] - padding[1] + kw * d[1];
+              bool padded = ih >= -padding[0] && ih < H + padding[2] &&
+                            iw >= -padding[1] && iw < W + padding[3];
+              if (options.countIncludePad && padded)
+                ++count;
               if (ih < 0 || ih >= H || iw < 0 || iw >= W)
                 continue;
               double v = x[ravel({n, c, ih, iw}, xs)];
               acc = kind == "max" ? std::max(acc, v) : acc + v;
-              ++count;
+              if (!options.countIncludePad)
+                ++count;
             }
           out[ravel({n, c, oh, ow}, os)] = kind == "max" ? acc : acc / count;
         }

@@ -312,12 +312,22 @@ Sum conv2d(const std::vector<double> &x, const Shape &xs,
            const std::vector<double> &bias, const std::vector<int64_t> &strides,
            const std::vector<int64_t> &padding,
            const std::vector<int64_t> &dilations, int64_t groups);
-/// max / avg pooling; avg divides by the in-bounds element count.
+/// The options of mir.pool beyond its window.
+struct PoolOptions {
+  std::vector<int64_t> dilations = {1, 1};
+  bool ceilMode = false;
+  bool countIncludePad = false;
+};
+/// max / avg pooling; avg divides by the in-bounds element count, or with
+/// countIncludePad by the count inside the padded input. ceilMode rounds
+/// the output size up, dropping a last window that would start past the
+/// input and its leading padding.
 std::vector<double> pool(const std::string &kind, const std::vector<double> &x,
                          const Shape &xs, const std::vector<int64_t> &kernel,
                          const std::vector<int64_t> &strides,
                          const std::vector<int64_t> &padding,
-                         Shape *outShape = nullptr);
+                         Shape *outShape = nullptr,
+                         const PoolOptions &options = PoolOptions());
 
 } // namespace rlx::ref
 
