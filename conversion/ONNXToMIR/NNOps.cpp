@@ -442,7 +442,8 @@ static LogicalResult pool(Node &n, PoolKind kind) {
   if (n.wants(1) && (!isFloat(*x) || rankOf(*x) != 4))
     return n.unsupported("the Indices output is supported for float 2-D "
                          "pooling only");
-  // Integer max pooling runs on the values in f64 (exact up to 2^53).
+  // Integer max pooling runs on the values as floats that hold them
+  // exactly: f32 for 8 bits (a device without f64 runs it too), f64 for 32.
   Type integer = isFloat(*x) ? Type() : elementOf(*x);
   bool isUnsigned = n.isUnsigned(*x);
   if (integer) {
@@ -450,8 +451,10 @@ static LogicalResult pool(Node &n, PoolKind kind) {
       return n.unsupported("integer pooling is max pooling of 8 and 32 bit "
                            "integers only");
     x = isUnsigned ? n.zeroExtend(*x) : *x;
+    OpBuilder &b = n.builder();
     if (succeeded(x))
-      x = n.cast(*x, n.builder().getF64Type());
+      x = n.cast(*x, integer.getIntOrFloatBitWidth() <= 8 ? b.getF32Type()
+                                                          : b.getF64Type());
     if (failed(x))
       return failure();
   }

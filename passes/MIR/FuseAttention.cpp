@@ -140,18 +140,22 @@ static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
 static std::optional<std::pair<Value, double>> unscaled(Value v,
                                                         BinaryOp &op) {
   op = v.getDefiningOp<BinaryOp>();
-  if (!op || !op->hasOneUse() || op.getType() != v.getType())
+  if (!op || !op->hasOneUse())
     return std::nullopt;
+  std::optional<std::pair<Value, double>> found;
   if (op.getKind() == BinaryKind::mul) {
     if (auto c = scalarConstant(op.getRhs()))
-      return std::make_pair(op.getLhs(), *c);
-    if (auto c = scalarConstant(op.getLhs()))
-      return std::make_pair(op.getRhs(), *c);
+      found = std::make_pair(op.getLhs(), *c);
+    else if (auto c = scalarConstant(op.getLhs()))
+      found = std::make_pair(op.getRhs(), *c);
   }
   if (op.getKind() == BinaryKind::div)
     if (auto c = scalarConstant(op.getRhs()); c && *c != 0)
-      return std::make_pair(op.getLhs(), 1.0 / *c);
-  return std::nullopt;
+      found = std::make_pair(op.getLhs(), 1.0 / *c);
+  // The scale must not broadcast the scaled value.
+  if (found && found->first.getType() != v.getType())
+    return std::nullopt;
+  return found;
 }
 
 /// The softmax's scores without their scale and mask: (scores, scale,
@@ -289,6 +293,8 @@ matchAttention(MatmulOp context, const FusionOptions &opts, std::string &why) {
       !isa<FloatType>(q.getElementType()))
     return why = "k and v differ in type, or q is of another element type",
            failure();
+  if (q.getRank() != k.getRank())
+    return why = "q and k differ in rank (the products broadcast)", failure();
   // The sequence dim: token-major [B, L, H, D], sequence-first heads'
   // [L, X, D], or one head's [.., L, D]; the heads of k (KVH) may be fewer
   // (grouped-query attention).

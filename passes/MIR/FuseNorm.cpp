@@ -162,8 +162,10 @@ static FailureOr<NormMatch> matchNorm(BinaryOp op, const FusionOptions &opts,
                                              : type.getShape().back();
   if (ShapedType::isDynamic(features))
     return why = "the last dim is not static", failure();
-  if (!(rms->second > 0) || !std::isfinite(rms->second))
-    return why = "eps is not finite and positive", failure();
+  // The op keeps eps as an f32.
+  float eps = static_cast<float>(rms->second);
+  if (!(eps > 0) || !std::isfinite(eps))
+    return why = "eps is not finite and positive as an f32", failure();
   NormMatch m;
   m.eps = rms->second;
   m.last = op;
@@ -180,7 +182,8 @@ static FailureOr<NormMatch> matchNorm(BinaryOp op, const FusionOptions &opts,
     m.chain.push_back(centered);
     // s feeds only the square and the division.
     for (Operation *user : s.getUsers())
-      if (user != op && !squared(user->getResult(0)))
+      if (user != op &&
+          !(user->getNumResults() == 1 && squared(user->getResult(0))))
         return why = "x - mean(x) has another use", failure();
   } else {
     m.kind = NormKind::rms;
@@ -272,18 +275,30 @@ void mlir::rlx::mir::populateNormFusionPatterns(RewritePatternSet &patterns,
 
 void mlir::rlx::mir::diagnoseNormFusion(func::FuncOp func,
                                         const FusionOptions &opts) {
-  // A division (or product) by the root of a mean over the last dim is a
-  // norm that did not fuse.
+  // A division (or product) by the root of a mean over the last dim, or by
+  // its reciprocal, is a norm that did not fuse; the reciprocal 1 / root
+  // itself is part of one, not one.
+  auto isRoot = [](Value v) {
+    auto u = v.getDefiningOp<UnaryOp>();
+    if (!u || (u.getKind() != UnaryKind::sqrt && u.getKind() != UnaryKind::rsqrt))
+      return false;
+    auto add = u.getInput().getDefiningOp<BinaryOp>();
+    return add &&
+           (meanOverLastDim(add.getLhs()) || meanOverLastDim(add.getRhs()));
+  };
   func.walk([&](BinaryOp op) {
     if (op.getKind() != BinaryKind::div && op.getKind() != BinaryKind::mul)
       return;
+    if (op.getKind() == BinaryKind::div && splatScalar(op.getLhs()) == 1.0)
+      return;
     bool rooted = false;
-    for (Value side : {op.getLhs(), op.getRhs()})
-      if (auto u = side.getDefiningOp<UnaryOp>())
-        if (u.getKind() == UnaryKind::sqrt || u.getKind() == UnaryKind::rsqrt)
-          if (auto add = u.getInput().getDefiningOp<BinaryOp>())
-            rooted |= meanOverLastDim(add.getLhs()) ||
-                      meanOverLastDim(add.getRhs());
+    for (Value side : {op.getLhs(), op.getRhs()}) {
+      rooted |= isRoot(side);
+      if (auto d = side.getDefiningOp<BinaryOp>();
+          d && d.getKind() == BinaryKind::div &&
+          splatScalar(d.getLhs()) == 1.0)
+        rooted |= isRoot(d.getRhs());
+    }
     if (!rooted)
       return;
     std::string why;

@@ -221,6 +221,9 @@ std::string owner(const std::string &test,
     consider(op);
   for (const std::string &op : known)
     consider(op);
+  // ONNX's own abbreviation.
+  if (name.rfind("batchnorm", 0) == 0 && bestLength < 9)
+    best = "BatchNormalization";
   // A test named after no op (an abbreviation, a model) has no owner.
   return best.empty() ? "(none)" : best;
 }

@@ -1,6 +1,7 @@
-// mir-fold-constants: each op family on dense constants, broadcasting,
-// splats, and the cases that must stay: undefined values, non-constants,
-// dynamic shapes, scalars, results over max-elements.
+// mir-fold-constants: each op family on dense constants (data movement
+// included: reshape, transpose, broadcast, slice, concat, gather),
+// broadcasting, splats, and the cases that must stay: undefined values,
+// non-constants, dynamic shapes, scalars, results over max-elements.
 // RUN: rlx-opt %s -split-input-file -mir-fold-constants | FileCheck %s
 // RUN: rlx-opt %s -split-input-file -mir-fold-constants=max-elements=4 | FileCheck %s --check-prefix=LIMIT
 
@@ -327,6 +328,100 @@ func.func @broadcast() -> tensor<2x2x3xf32> {
 // CHECK-LABEL: func.func @broadcast()
 // CHECK-NEXT: %[[B:.+]] = mir.constant dense<{{\[\[}}[1.000000e+00, 1.000000e+00, 1.000000e+00], [2.000000e+00, 2.000000e+00, 2.000000e+00]], {{\[}}[1.000000e+00, 1.000000e+00, 1.000000e+00], [2.000000e+00, 2.000000e+00, 2.000000e+00]]]> : tensor<2x2x3xf32>
 // CHECK-NEXT: return %[[B]]
+
+// -----
+
+// Slice with strides: rows 1 and 3, columns 0, 2 and 4 of an i32 table;
+// rows 2 and 3, columns 1 and 4 of an f32 one.
+func.func @slice() -> (tensor<2x3xi32>, tensor<2x2xf32>) {
+  %c = mir.constant dense<[[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19]]> : tensor<4x5xi32>
+  %s = mir.slice %c offsets = [1, 0] sizes = [2, 3] strides = [2, 2] : tensor<4x5xi32> -> tensor<2x3xi32>
+  %f = mir.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0, 9.0], [10.0, 11.0, 12.0, 13.0, 14.0], [15.0, 16.0, 17.0, 18.0, 19.0]]> : tensor<4x5xf32>
+  %t = mir.slice %f offsets = [2, 1] sizes = [2, 2] strides = [1, 3] : tensor<4x5xf32> -> tensor<2x2xf32>
+  return %s, %t : tensor<2x3xi32>, tensor<2x2xf32>
+}
+
+// CHECK-LABEL: func.func @slice()
+// CHECK-NOT: mir.slice
+// CHECK-NEXT: %[[S:.+]] = mir.constant dense<{{\[}}[5, 7, 9], [15, 17, 19]]> : tensor<2x3xi32>
+// CHECK-NEXT: %[[T:.+]] = mir.constant dense<{{\[}}[1.100000e+01, 1.400000e+01], [1.600000e+01, 1.900000e+01]]> : tensor<2x2xf32>
+// CHECK-NEXT: return %[[S]], %[[T]]
+
+// With max-elements=4 the 6-element slice stays, the 4-element one folds.
+// LIMIT-LABEL: func.func @slice()
+// LIMIT-NEXT: %[[C:.+]] = mir.constant dense<{{\[}}[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19]]> : tensor<4x5xi32>
+// LIMIT-NEXT: %[[S:.+]] = mir.slice %[[C]] offsets = [1, 0] sizes = [2, 3] strides = [2, 2] : tensor<4x5xi32> -> tensor<2x3xi32>
+// LIMIT-NEXT: %[[T:.+]] = mir.constant dense<{{\[}}[1.100000e+01, 1.400000e+01], [1.600000e+01, 1.900000e+01]]> : tensor<2x2xf32>
+// LIMIT-NEXT: return %[[S]], %[[T]]
+
+// -----
+
+// Concat along axis 1 of three inputs, the middle one a splat.
+func.func @concat() -> tensor<2x4xf32> {
+  %a = mir.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %b = mir.constant dense<9.0> : tensor<2x1xf32>
+  %c = mir.constant dense<[[-1.0], [-2.0]]> : tensor<2x1xf32>
+  %r = mir.concat %a, %b, %c axis = 1 : (tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// CHECK-LABEL: func.func @concat()
+// CHECK-NOT: mir.concat
+// CHECK-NEXT: %[[R:.+]] = mir.constant dense<{{\[}}[1.000000e+00, 2.000000e+00, 9.000000e+00, -1.000000e+00], [3.000000e+00, 4.000000e+00, 9.000000e+00, -2.000000e+00]]> : tensor<2x4xf32>
+// CHECK-NEXT: return %[[R]]
+
+// -----
+
+// Gather along axis 0 with 2-D indices, -1 and 3 outside [0, 3) reading
+// zeros; along axis 1 with i64 indices.
+func.func @gather() -> (tensor<2x2x2xf32>, tensor<3x3xf32>) {
+  %t = mir.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %i = mir.constant dense<[[2, -1], [3, 0]]> : tensor<2x2xi32>
+  %g = mir.gather %t[%i] axis = 0 : (tensor<3x2xf32>, tensor<2x2xi32>) -> tensor<2x2x2xf32>
+  %j = mir.constant dense<[1, 1, 0]> : tensor<3xi64>
+  %h = mir.gather %t[%j] axis = 1 : (tensor<3x2xf32>, tensor<3xi64>) -> tensor<3x3xf32>
+  return %g, %h : tensor<2x2x2xf32>, tensor<3x3xf32>
+}
+
+// CHECK-LABEL: func.func @gather()
+// CHECK-NOT: mir.gather
+// CHECK-NEXT: %[[G:.+]] = mir.constant dense<{{\[\[}}[5.000000e+00, 6.000000e+00], [0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00], [1.000000e+00, 2.000000e+00]]]> : tensor<2x2x2xf32>
+// CHECK-NEXT: %[[H:.+]] = mir.constant dense<{{\[}}[2.000000e+00, 2.000000e+00, 1.000000e+00], [4.000000e+00, 4.000000e+00, 3.000000e+00], [6.000000e+00, 6.000000e+00, 5.000000e+00]]> : tensor<3x3xf32>
+// CHECK-NEXT: return %[[G]], %[[H]]
+
+// -----
+
+// Gather from a splat table: an index outside the axis (7) still reads zero;
+// splat indices inside it give a splat.
+func.func @gather_splat() -> (tensor<4x2xf32>, tensor<2x3xf32>) {
+  %t = mir.constant dense<2.5> : tensor<4x3xf32>
+  %i = mir.constant dense<[1, 7]> : tensor<2xi64>
+  %g = mir.gather %t[%i] axis = 1 : (tensor<4x3xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  %z = mir.constant dense<0> : tensor<2xi32>
+  %h = mir.gather %t[%z] axis = 0 : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %g, %h : tensor<4x2xf32>, tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @gather_splat()
+// CHECK-NOT: mir.gather
+// CHECK-NEXT: %[[G:.+]] = mir.constant dense<{{\[}}[2.500000e+00, 0.000000e+00], [2.500000e+00, 0.000000e+00], [2.500000e+00, 0.000000e+00], [2.500000e+00, 0.000000e+00]]> : tensor<4x2xf32>
+// CHECK-NEXT: %[[H:.+]] = mir.constant dense<2.500000e+00> : tensor<2x3xf32>
+// CHECK-NEXT: return %[[G]], %[[H]]
+
+// -----
+
+// A gather of a constant table by non-constant indices is left alone.
+func.func @gather_not_constant(%i: tensor<2xi32>) -> tensor<2x2xf32> {
+  %t = mir.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %g = mir.gather %t[%i] axis = 0 : (tensor<3x2xf32>, tensor<2xi32>) -> tensor<2x2xf32>
+  return %g : tensor<2x2xf32>
+}
+
+// CHECK-LABEL: func.func @gather_not_constant(
+// CHECK-SAME: %[[I:.+]]: tensor<2xi32>)
+// CHECK-NEXT: %[[T:.+]] = mir.constant dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+// CHECK-NEXT: %[[G:.+]] = mir.gather %[[T]][%[[I]]] axis = 0 : (tensor<3x2xf32>, tensor<2xi32>) -> tensor<2x2xf32>
+// CHECK-NEXT: return %[[G]]
 
 // -----
 

@@ -1,7 +1,9 @@
 // mir-fuse-attention: matmul(softmax(mul(matmul(qh, khT), c) [+ causal
 // mask]), vh) on per-head transposes of token-major q, k, v becomes one
 // mir.attention on q, k and v; single heads of rank 2 and 3 become the op on
-// one-head views.
+// one-head views. The scale may instead be on q or k before their product,
+// or absent (1); torch.onnx's sequence-first heads ([S, X, D] transposed to
+// [X, S, D]) become the op on [1, S, X, D] views.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(func.func(mir-fuse-attention))" | FileCheck %s
 // vulkan and test do not claim mir.attention: nothing fuses.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-fuse-attention))" | FileCheck %s --check-prefix=NOCLAIM
@@ -162,6 +164,178 @@ func.func @one_head(%q: tensor<5x8xf32>, %k: tensor<7x8xf32>, %v: tensor<7x8xf32
 
 // -----
 
+// The scale on q before the product: q / 8 after the per-head transpose is
+// scale 1 / 8.
+func.func @scale_on_q(%q: tensor<1x8x2x4xf32>, %k: tensor<1x8x2x4xf32>, %v: tensor<1x8x2x4xf32>) -> tensor<1x8x2x4xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x8x2x4xf32> -> tensor<1x2x8x4xf32>
+  %c = mir.constant dense<8.000000e+00> : tensor<f32>
+  %qs = mir.binary div %qh, %c : (tensor<1x2x8x4xf32>, tensor<f32>) -> tensor<1x2x8x4xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x8x2x4xf32> -> tensor<1x2x4x8xf32>
+  %s = mir.matmul %qs, %kt : (tensor<1x2x8x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x8x8xf32>
+  %p = mir.softmax %s axis = -1 : tensor<1x2x8x8xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x8x2x4xf32> -> tensor<1x2x8x4xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x8x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x8x4xf32>
+  %y = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x8x4xf32> -> tensor<1x8x2x4xf32>
+  return %y : tensor<1x8x2x4xf32>
+}
+// CHECK-LABEL: func.func @scale_on_q(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<1x8x2x4xf32>, %[[K:[^:]+]]: tensor<1x8x2x4xf32>, %[[V:[^:]+]]: tensor<1x8x2x4xf32>)
+// CHECK-NOT: mir.binary
+// CHECK-NOT: mir.constant
+// CHECK-NEXT: %[[Y:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 1.250000e-01 : tensor<1x8x2x4xf32>, tensor<1x8x2x4xf32>, tensor<1x8x2x4xf32>
+// CHECK-NEXT: return %[[Y]] : tensor<1x8x2x4xf32>
+// NOCLAIM-LABEL: func.func @scale_on_q(
+// NOCLAIM-NOT: mir.attention
+// NOCLAIM: mir.binary div
+// NOCLAIM: mir.softmax
+// REPORT-LABEL: === rlx fusion report: @scale_on_q, target 'cpu' ===
+// REPORT-NEXT: op counts (before -> after):
+// REPORT-NEXT:   mir.transpose: 4 -> 0
+// REPORT-NEXT:   mir.constant: 1 -> 0
+// REPORT-NEXT:   mir.binary: 1 -> 0
+// REPORT-NEXT:   mir.matmul: 2 -> 0
+// REPORT-NEXT:   mir.softmax: 1 -> 0
+// REPORT-NEXT:   func.return: 1 -> 1
+// REPORT-NEXT:   mir.attention: 0 -> 1
+// REPORT-NEXT: fused (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, softmax, p v and the head transposes into mir.attention
+// REPORT-NEXT: missed (0):
+
+// -----
+
+// The scale on k's side: c * kT with c a [1, 1, 1, 1] constant (on the
+// left), after the transpose; the softmax axis written as 3.
+func.func @scale_on_k(%q: tensor<1x8x2x4xf32>, %k: tensor<1x8x2x4xf32>, %v: tensor<1x8x2x4xf32>) -> tensor<1x8x2x4xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x8x2x4xf32> -> tensor<1x2x8x4xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x8x2x4xf32> -> tensor<1x2x4x8xf32>
+  %c = mir.constant dense<5.000000e-01> : tensor<1x1x1x1xf32>
+  %ks = mir.binary mul %c, %kt : (tensor<1x1x1x1xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %s = mir.matmul %qh, %ks : (tensor<1x2x8x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x8x8xf32>
+  %p = mir.softmax %s axis = 3 : tensor<1x2x8x8xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x8x2x4xf32> -> tensor<1x2x8x4xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x8x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x8x4xf32>
+  %y = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x8x4xf32> -> tensor<1x8x2x4xf32>
+  return %y : tensor<1x8x2x4xf32>
+}
+// CHECK-LABEL: func.func @scale_on_k(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<1x8x2x4xf32>, %[[K:[^:]+]]: tensor<1x8x2x4xf32>, %[[V:[^:]+]]: tensor<1x8x2x4xf32>)
+// CHECK-NOT: mir.binary
+// CHECK-NEXT: %[[Y:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 5.000000e-01 : tensor<1x8x2x4xf32>, tensor<1x8x2x4xf32>, tensor<1x8x2x4xf32>
+// CHECK-NEXT: return %[[Y]] : tensor<1x8x2x4xf32>
+// NOCLAIM-LABEL: func.func @scale_on_k(
+// NOCLAIM-NOT: mir.attention
+// NOCLAIM: mir.binary mul
+// NOCLAIM: mir.softmax
+// REPORT-LABEL: === rlx fusion report: @scale_on_k, target 'cpu' ===
+// REPORT:      fused (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, softmax, p v and the head transposes into mir.attention
+// REPORT-NEXT: missed (0):
+
+// -----
+
+// No scale anywhere: scale 1. Batch 2, S = 8 queries on T = 6 keys.
+func.func @no_scale(%q: tensor<2x8x2x4xf32>, %k: tensor<2x6x2x4xf32>, %v: tensor<2x6x2x4xf32>) -> tensor<2x8x2x4xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<2x8x2x4xf32> -> tensor<2x2x8x4xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<2x6x2x4xf32> -> tensor<2x2x4x6xf32>
+  %s = mir.matmul %qh, %kt : (tensor<2x2x8x4xf32>, tensor<2x2x4x6xf32>) -> tensor<2x2x8x6xf32>
+  %p = mir.softmax %s axis = -1 : tensor<2x2x8x6xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<2x6x2x4xf32> -> tensor<2x2x6x4xf32>
+  %o = mir.matmul %p, %vh : (tensor<2x2x8x6xf32>, tensor<2x2x6x4xf32>) -> tensor<2x2x8x4xf32>
+  %y = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<2x2x8x4xf32> -> tensor<2x8x2x4xf32>
+  return %y : tensor<2x8x2x4xf32>
+}
+// CHECK-LABEL: func.func @no_scale(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<2x8x2x4xf32>, %[[K:[^:]+]]: tensor<2x6x2x4xf32>, %[[V:[^:]+]]: tensor<2x6x2x4xf32>)
+// CHECK-NEXT: %[[Y:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 1.000000e+00 : tensor<2x8x2x4xf32>, tensor<2x6x2x4xf32>, tensor<2x6x2x4xf32>
+// CHECK-NEXT: return %[[Y]] : tensor<2x8x2x4xf32>
+// NOCLAIM-LABEL: func.func @no_scale(
+// NOCLAIM-NOT: mir.attention
+// NOCLAIM: mir.softmax
+// REPORT-LABEL: === rlx fusion report: @no_scale, target 'cpu' ===
+// REPORT:      fused (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, softmax, p v and the head transposes into mir.attention
+// REPORT-NEXT: missed (0):
+
+// -----
+
+// torch.onnx's sequence-first heads: q and v [S, X, D] transposed by
+// [1, 0, 2], k [T, X, D] by [1, 2, 0], the context transposed back by
+// [1, 0, 2]: the op on [1, S, X, D] views, the back transpose a reshape.
+func.func @seq_first(%q: tensor<16x4x8xf32>, %k: tensor<16x4x8xf32>, %v: tensor<16x4x8xf32>) -> tensor<16x4x8xf32> {
+  %qh = mir.transpose %q permutation = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+  %kt = mir.transpose %k permutation = [1, 2, 0] : tensor<16x4x8xf32> -> tensor<4x8x16xf32>
+  %s = mir.matmul %qh, %kt : (tensor<4x16x8xf32>, tensor<4x8x16xf32>) -> tensor<4x16x16xf32>
+  %p = mir.softmax %s axis = -1 : tensor<4x16x16xf32>
+  %vh = mir.transpose %v permutation = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<4x16x16xf32>, tensor<4x16x8xf32>) -> tensor<4x16x8xf32>
+  %y = mir.transpose %o permutation = [1, 0, 2] : tensor<4x16x8xf32> -> tensor<16x4x8xf32>
+  return %y : tensor<16x4x8xf32>
+}
+// CHECK-LABEL: func.func @seq_first(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<16x4x8xf32>, %[[K:[^:]+]]: tensor<16x4x8xf32>, %[[V:[^:]+]]: tensor<16x4x8xf32>)
+// CHECK-NEXT: %[[Q4:.+]] = mir.reshape %[[Q]] : tensor<16x4x8xf32> to tensor<1x16x4x8xf32>
+// CHECK-NEXT: %[[K4:.+]] = mir.reshape %[[K]] : tensor<16x4x8xf32> to tensor<1x16x4x8xf32>
+// CHECK-NEXT: %[[V4:.+]] = mir.reshape %[[V]] : tensor<16x4x8xf32> to tensor<1x16x4x8xf32>
+// CHECK-NEXT: %[[A:.+]] = mir.attention %[[Q4]], %[[K4]], %[[V4]] scale = 1.000000e+00 : tensor<1x16x4x8xf32>, tensor<1x16x4x8xf32>, tensor<1x16x4x8xf32>
+// CHECK-NEXT: %[[Y:.+]] = mir.reshape %[[A]] : tensor<1x16x4x8xf32> to tensor<16x4x8xf32>
+// CHECK-NEXT: return %[[Y]] : tensor<16x4x8xf32>
+// NOCLAIM-LABEL: func.func @seq_first(
+// NOCLAIM-NOT: mir.attention
+// NOCLAIM: mir.softmax
+// REPORT-LABEL: === rlx fusion report: @seq_first, target 'cpu' ===
+// REPORT-NEXT: op counts (before -> after):
+// REPORT-NEXT:   mir.transpose: 4 -> 0
+// REPORT-NEXT:   mir.matmul: 2 -> 0
+// REPORT-NEXT:   mir.softmax: 1 -> 0
+// REPORT-NEXT:   func.return: 1 -> 1
+// REPORT-NEXT:   mir.reshape: 0 -> 4
+// REPORT-NEXT:   mir.attention: 0 -> 1
+// REPORT-NEXT: fused (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, softmax, p v and the sequence-first head transposes into mir.attention
+// REPORT-NEXT: missed (0):
+// VKREPORT-LABEL: === rlx fusion report: @seq_first, target 'vulkan' ===
+// VKREPORT:      missed (1):
+// VKREPORT-NEXT:   [attention] mir.matmul at {{.+}}: target 'vulkan' does not claim mir.attention
+
+// -----
+
+// Sequence-first heads without the back transpose (the context is returned
+// head-major), T = 12 keys, and the scale split between q (0.5) and kT
+// (0.25) as torch.onnx writes it: a transpose of the fused result is
+// created; scale 0.125.
+func.func @seq_first_no_back(%q: tensor<16x4x8xf32>, %k: tensor<12x4x8xf32>, %v: tensor<12x4x8xf32>) -> tensor<4x16x8xf32> {
+  %qh = mir.transpose %q permutation = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+  %cq = mir.constant dense<5.000000e-01> : tensor<f32>
+  %qs = mir.binary mul %qh, %cq : (tensor<4x16x8xf32>, tensor<f32>) -> tensor<4x16x8xf32>
+  %kt = mir.transpose %k permutation = [1, 2, 0] : tensor<12x4x8xf32> -> tensor<4x8x12xf32>
+  %ck = mir.constant dense<2.500000e-01> : tensor<f32>
+  %ks = mir.binary mul %kt, %ck : (tensor<4x8x12xf32>, tensor<f32>) -> tensor<4x8x12xf32>
+  %s = mir.matmul %qs, %ks : (tensor<4x16x8xf32>, tensor<4x8x12xf32>) -> tensor<4x16x12xf32>
+  %p = mir.softmax %s axis = 2 : tensor<4x16x12xf32>
+  %vh = mir.transpose %v permutation = [1, 0, 2] : tensor<12x4x8xf32> -> tensor<4x12x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<4x16x12xf32>, tensor<4x12x8xf32>) -> tensor<4x16x8xf32>
+  return %o : tensor<4x16x8xf32>
+}
+// CHECK-LABEL: func.func @seq_first_no_back(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<16x4x8xf32>, %[[K:[^:]+]]: tensor<12x4x8xf32>, %[[V:[^:]+]]: tensor<12x4x8xf32>)
+// CHECK-NOT: mir.binary
+// CHECK-NEXT: %[[Q4:.+]] = mir.reshape %[[Q]] : tensor<16x4x8xf32> to tensor<1x16x4x8xf32>
+// CHECK-NEXT: %[[K4:.+]] = mir.reshape %[[K]] : tensor<12x4x8xf32> to tensor<1x12x4x8xf32>
+// CHECK-NEXT: %[[V4:.+]] = mir.reshape %[[V]] : tensor<12x4x8xf32> to tensor<1x12x4x8xf32>
+// CHECK-NEXT: %[[A:.+]] = mir.attention %[[Q4]], %[[K4]], %[[V4]] scale = 1.250000e-01 : tensor<1x16x4x8xf32>, tensor<1x12x4x8xf32>, tensor<1x12x4x8xf32>
+// CHECK-NEXT: %[[T:.+]] = mir.reshape %[[A]] : tensor<1x16x4x8xf32> to tensor<16x4x8xf32>
+// CHECK-NEXT: %[[O:.+]] = mir.transpose %[[T]] permutation = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+// CHECK-NEXT: return %[[O]] : tensor<4x16x8xf32>
+// NOCLAIM-LABEL: func.func @seq_first_no_back(
+// NOCLAIM-NOT: mir.attention
+// NOCLAIM: mir.softmax
+// REPORT-LABEL: === rlx fusion report: @seq_first_no_back, target 'cpu' ===
+// REPORT:      fused (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, softmax, p v and the sequence-first head transposes into mir.attention
+// REPORT-NEXT: missed (0):
+
+// -----
+
 // Negative: the scores are also returned.
 // expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
 // expected-note @+1 {{the scaled scores have more than one use}}
@@ -186,7 +360,7 @@ func.func @scores_reused(%q: tensor<5x8xf32>, %k: tensor<7x8xf32>, %v: tensor<7x
 
 // Negative: the scale is not a constant.
 // expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
-// expected-note @+1 {{the scores are not scaled by a constant scalar}}
+// expected-note @+1 {{the scores are neither a matmul nor one scaled by a constant scalar}}
 func.func @scale_not_constant(%q: tensor<5x8xf32>, %k: tensor<7x8xf32>, %v: tensor<7x8xf32>, %c: tensor<f32>) -> tensor<5x8xf32> {
   %kt = mir.transpose %k permutation = [1, 0] : tensor<7x8xf32> -> tensor<8x7xf32>
   %s = mir.matmul %q, %kt : (tensor<5x8xf32>, tensor<8x7xf32>) -> tensor<5x7xf32>
@@ -339,6 +513,75 @@ func.func @broadcast_batch(%q: tensor<1x5x8xf32>, %k: tensor<3x7x8xf32>, %v: ten
 
 // -----
 
+// Negative: sequence-first heads with k transposed by [1, 0, 2] (k is
+// [D, X, T], not [T, X, D]): neither the sequence-first nor the one-head
+// key permutation.
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{q, k or v is not a per-head transpose of a [batch, seq, heads, head_dim] tensor (k of one head: not transposed)}}
+func.func @seq_first_wrong_key(%q: tensor<16x4x8xf32>, %k: tensor<8x4x16xf32>, %v: tensor<16x4x8xf32>) -> tensor<16x4x8xf32> {
+  %qh = mir.transpose %q permutation = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+  %kt = mir.transpose %k permutation = [1, 0, 2] : tensor<8x4x16xf32> -> tensor<4x8x16xf32>
+  %s = mir.matmul %qh, %kt : (tensor<4x16x8xf32>, tensor<4x8x16xf32>) -> tensor<4x16x16xf32>
+  %p = mir.softmax %s axis = -1 : tensor<4x16x16xf32>
+  %vh = mir.transpose %v permutation = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<4x16x16xf32>, tensor<4x16x8xf32>) -> tensor<4x16x8xf32>
+  %y = mir.transpose %o permutation = [1, 0, 2] : tensor<4x16x8xf32> -> tensor<16x4x8xf32>
+  return %y : tensor<16x4x8xf32>
+}
+// CHECK-LABEL: func.func @seq_first_wrong_key(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<16x4x8xf32>, %[[K:[^:]+]]: tensor<8x4x16xf32>, %[[V:[^:]+]]: tensor<16x4x8xf32>)
+// CHECK-NOT: mir.attention
+// CHECK-NEXT: %[[QH:.+]] = mir.transpose %[[Q]] permutation = [1, 0, 2] :
+// CHECK-NEXT: %[[KT:.+]] = mir.transpose %[[K]] permutation = [1, 0, 2] :
+// CHECK-NEXT: %[[S:.+]] = mir.matmul %[[QH]], %[[KT]] :
+// CHECK-NEXT: %[[P:.+]] = mir.softmax %[[S]] axis = -1 : tensor<4x16x16xf32>
+// CHECK-NEXT: %[[VH:.+]] = mir.transpose %[[V]] permutation = [1, 0, 2] :
+// CHECK-NEXT: %[[O:.+]] = mir.matmul %[[P]], %[[VH]] :
+// CHECK-NEXT: %[[Y:.+]] = mir.transpose %[[O]] permutation = [1, 0, 2] :
+// CHECK-NEXT: return %[[Y]] : tensor<16x4x8xf32>
+// REPORT-LABEL: === rlx fusion report: @seq_first_wrong_key, target 'cpu' ===
+// REPORT:      fused (0):
+// REPORT-NEXT: missed (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q, k or v is not a per-head transpose of a [batch, seq, heads, head_dim] tensor (k of one head: not transposed)
+
+// -----
+
+// Negative: the scaled q is also returned, so the scale cannot move into the
+// op (and the scaled q is no per-head transpose).
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{q, k or v is not a per-head transpose of a [batch, seq, heads, head_dim] tensor (k of one head: not transposed)}}
+func.func @scaled_q_reused(%q: tensor<1x8x2x4xf32>, %k: tensor<1x8x2x4xf32>, %v: tensor<1x8x2x4xf32>) -> (tensor<1x8x2x4xf32>, tensor<1x2x8x4xf32>) {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x8x2x4xf32> -> tensor<1x2x8x4xf32>
+  %c = mir.constant dense<8.000000e+00> : tensor<f32>
+  %qs = mir.binary div %qh, %c : (tensor<1x2x8x4xf32>, tensor<f32>) -> tensor<1x2x8x4xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x8x2x4xf32> -> tensor<1x2x4x8xf32>
+  %s = mir.matmul %qs, %kt : (tensor<1x2x8x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x8x8xf32>
+  %p = mir.softmax %s axis = -1 : tensor<1x2x8x8xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x8x2x4xf32> -> tensor<1x2x8x4xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x8x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x8x4xf32>
+  %y = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x8x4xf32> -> tensor<1x8x2x4xf32>
+  return %y, %qs : tensor<1x8x2x4xf32>, tensor<1x2x8x4xf32>
+}
+// CHECK-LABEL: func.func @scaled_q_reused(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<1x8x2x4xf32>, %[[K:[^:]+]]: tensor<1x8x2x4xf32>, %[[V:[^:]+]]: tensor<1x8x2x4xf32>)
+// CHECK-NOT: mir.attention
+// CHECK-NEXT: %[[C:.+]] = mir.constant dense<8.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[QH:.+]] = mir.transpose %[[Q]] permutation = [0, 2, 1, 3] :
+// CHECK-NEXT: %[[QS:.+]] = mir.binary div %[[QH]], %[[C]] :
+// CHECK-NEXT: %[[KT:.+]] = mir.transpose %[[K]] permutation = [0, 2, 3, 1] :
+// CHECK-NEXT: %[[S:.+]] = mir.matmul %[[QS]], %[[KT]] :
+// CHECK-NEXT: %[[P:.+]] = mir.softmax %[[S]] axis = -1 :
+// CHECK-NEXT: %[[VH:.+]] = mir.transpose %[[V]] permutation = [0, 2, 1, 3] :
+// CHECK-NEXT: %[[O:.+]] = mir.matmul %[[P]], %[[VH]] :
+// CHECK-NEXT: %[[Y:.+]] = mir.transpose %[[O]] permutation = [0, 2, 1, 3] :
+// CHECK-NEXT: return %[[Y]], %[[QS]] :
+// REPORT-LABEL: === rlx fusion report: @scaled_q_reused, target 'cpu' ===
+// REPORT:      fused (0):
+// REPORT-NEXT: missed (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q, k or v is not a per-head transpose of a [batch, seq, heads, head_dim] tensor (k of one head: not transposed)
+
+// -----
+
 // Not the pattern's shape (a softmax of an input, not of products): no
 // fusion, no miss.
 func.func @softmax_of_input(%x: tensor<5x7xf32>, %v: tensor<7x8xf32>) -> tensor<5x8xf32> {
@@ -352,3 +595,20 @@ func.func @softmax_of_input(%x: tensor<5x7xf32>, %v: tensor<7x8xf32>) -> tensor<
 // REPORT-LABEL: === rlx fusion report: @softmax_of_input, target 'cpu' ===
 // REPORT:      fused (0):
 // REPORT-NEXT: missed (0):
+
+// -----
+
+// Negative: q of rank 2 against k and v of rank 3 (the products broadcast q
+// over the batch): no attention (its q and k must agree in rank).
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{q and k differ in rank (the products broadcast)}}
+func.func @rank_mismatch(%q: tensor<4x4xf32>, %k: tensor<2x4x4xf32>, %v: tensor<2x4x4xf32>) -> tensor<2x4x4xf32> {
+  %kt = mir.transpose %k permutation = [0, 2, 1] : tensor<2x4x4xf32> -> tensor<2x4x4xf32>
+  %s = mir.matmul %q, %kt : (tensor<4x4xf32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %p = mir.softmax %s axis = -1 : tensor<2x4x4xf32>
+  %o = mir.matmul %p, %v : (tensor<2x4x4xf32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  return %o : tensor<2x4x4xf32>
+}
+// CHECK-LABEL: func.func @rank_mismatch(
+// CHECK-NOT: mir.attention
+// CHECK: mir.softmax
