@@ -32,9 +32,9 @@ def tensor_entry(path, out_dir, stem):
         return {"name": t.name, "dtype": "unsupported"}
     if a.dtype.kind in "OUS":
         return {"name": t.name, "dtype": "unsupported"}
-    a = np.ascontiguousarray(a)
-    a.tofile(os.path.join(out_dir, stem + ".bin"))
-    return {"name": t.name, "dtype": str(a.dtype), "shape": list(a.shape),
+    shape = list(a.shape)  # ascontiguousarray makes a 0-d array 1-d
+    np.ascontiguousarray(a).tofile(os.path.join(out_dir, stem + ".bin"))
+    return {"name": t.name, "dtype": str(a.dtype), "shape": shape,
             "file": stem + ".bin",
             "onnx_type": onnx.TensorProto.DataType.Name(t.data_type)}
 
