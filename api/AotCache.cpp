@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "api/AotCacheImpl.h"
 #include "rlx/CostModel.h"
+#include "runtime/Files.h"
 
 #include <openssl/rand.h>
 
@@ -33,42 +34,15 @@ Status ioError(const std::string &what, int err) {
   return Status(StatusCode::unavailable, what + ": " + std::strerror(err));
 }
 
-/// ok when `path` is a directory owned by this user that nobody else may
-/// write to (group or others could otherwise replace entries or the secret).
 Status checkPrivateDirectory(const std::string &path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0)
-    return ioError("cache directory '" + path + "'", errno);
-  if (!S_ISDIR(st.st_mode))
-    return Status(StatusCode::failed_precondition,
-                  "cache directory '" + path + "' is not a directory");
-  if (st.st_uid != ::geteuid())
-    return Status(StatusCode::failed_precondition,
-                  "cache directory '" + path +
-                      "' belongs to another user; refusing to run code "
-                      "cached there");
-  if (st.st_mode & (S_IWGRP | S_IWOTH))
-    return Status(StatusCode::failed_precondition,
-                  "cache directory '" + path +
-                      "' is writable by group or others; refusing to run "
-                      "code cached there (chmod go-w it, or use another "
-                      "directory)");
-  return Status::ok();
+  return files::checkPrivateDirectory(path, "cache directory",
+                                      "refusing to run code cached there");
 }
 
 Status makeDirectory(const std::string &path) {
   if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST)
     return ioError("cannot create cache directory '" + path + "'", errno);
   return Status::ok();
-}
-
-/// `path` and every missing parent, 0700.
-Status makeDirectories(const std::string &path) {
-  for (size_t slash = path.find('/', 1); slash != std::string::npos;
-       slash = path.find('/', slash + 1))
-    if (Status s = makeDirectory(path.substr(0, slash)); !s)
-      return s;
-  return makeDirectory(path);
 }
 
 /// Writes all of `bytes` to a new temporary file in `dir` (0600) and
@@ -100,41 +74,32 @@ Expected<std::string> writeTemp(const std::string &dir, const uint8_t *bytes,
   return path;
 }
 
-/// Reads the regular file at `path` (not following a symlink) if it holds
-/// at most `limit` bytes. not_found when it does not exist.
+/// Reads the regular file at `path` (not following a symlink, not waiting
+/// on a FIFO) if it holds at most `limit` bytes. not_found when it does not
+/// exist; anything else that is not such a file is data_loss (a rejected
+/// entry).
 Expected<std::vector<uint8_t>> readFile(const std::string &path, uint64_t limit,
-                                        struct stat *info) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0)
-    return errno == ENOENT ? Status(StatusCode::not_found, path)
-                           : ioError("cannot open '" + path + "'", errno);
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return Status(StatusCode::data_loss, "'" + path + "' is not a file");
-  }
-  if (static_cast<uint64_t>(st.st_size) > limit) {
-    ::close(fd);
+                                        uid_t *owner, mode_t *mode) {
+  Expected<files::ReadableFile> file =
+      files::openRegular(path, /*noFollow=*/true);
+  if (!file)
+    return file.status().code() == StatusCode::not_found
+               ? Status(StatusCode::not_found, path)
+               : Status(StatusCode::data_loss,
+                        "'" + path + "' is not a file");
+  if (file->size() > limit)
     return Status(StatusCode::data_loss,
-                  "'" + path + "' holds " + std::to_string(st.st_size) +
+                  "'" + path + "' holds " + std::to_string(file->size()) +
                       " bytes, more than the cache keeps (" +
                       std::to_string(limit) + ")");
-  }
-  std::vector<uint8_t> bytes(static_cast<size_t>(st.st_size));
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break;
-    done += static_cast<size_t>(n);
-  }
-  ::close(fd);
-  // A file that shrank while read is seen as truncated by the decoder.
-  bytes.resize(done);
-  if (info)
-    *info = st;
+  std::vector<uint8_t> bytes(static_cast<size_t>(file->size()));
+  // A file that shrank while read is data_loss, as the decoder would say.
+  if (Status s = file->readAt(0, bytes.data(), bytes.size()); !s)
+    return Status(StatusCode::data_loss, s.message());
+  if (owner)
+    *owner = file->owner();
+  if (mode)
+    *mode = file->mode();
   return bytes;
 }
 
@@ -143,10 +108,11 @@ Expected<std::vector<uint8_t>> readFile(const std::string &path, uint64_t limit,
 Expected<cache::Secret> loadSecret(const std::string &dir) {
   std::string path = dir + "/secret";
   for (int attempt = 0; attempt < 2; ++attempt) {
-    struct stat st;
-    Expected<std::vector<uint8_t>> bytes = readFile(path, 4096, &st);
+    uid_t owner = 0;
+    mode_t mode = 0;
+    Expected<std::vector<uint8_t>> bytes = readFile(path, 4096, &owner, &mode);
     if (bytes) {
-      if (st.st_uid != ::geteuid() || (st.st_mode & 077))
+      if (owner != ::geteuid() || (mode & 077))
         return Status(StatusCode::failed_precondition,
                       "cache secret '" + path +
                           "' is readable or writable by others or belongs to "
@@ -233,7 +199,8 @@ std::optional<std::vector<uint8_t>>
 AotCache::Impl::lookup(const cache::Digest &key, std::string &warning) {
   std::string path = entryPath(key);
   Expected<std::vector<uint8_t>> bytes =
-      readFile(path, options.maxBytes + cache::kEntryHeaderBytes, nullptr);
+      readFile(path, options.maxBytes + cache::kEntryHeaderBytes, nullptr,
+               nullptr);
   if (!bytes) {
     if (bytes.status().code() != StatusCode::not_found)
       warning = reject(key, bytes.status().message());
@@ -333,7 +300,7 @@ Expected<std::shared_ptr<AotCache>> AotCache::open(const std::string &root,
                   "AotCacheOptions::maxBytes is 0: give the cap in bytes");
   while (base.size() > 1 && base.back() == '/')
     base.pop_back();
-  if (Status s = makeDirectories(base); !s)
+  if (Status s = files::makeDirectories(base); !s)
     return s;
   if (Status s = checkPrivateDirectory(base); !s)
     return s;

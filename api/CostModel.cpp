@@ -11,6 +11,7 @@
 #include "rlx/CostModel.h"
 #include "api/Backend.h"
 #include "api/RunTiming.h"
+#include "runtime/Files.h"
 #include "rlx/Session.h"
 
 #include "llvm/ADT/Hashing.h"
@@ -245,30 +246,30 @@ std::optional<DeviceCostModel> parse(const std::string &text, Device device,
   return model;
 }
 
-/// Writes `model` where later processes find it: a temporary file, then a
-/// rename, so a reader never sees half a file. Failing to store is not an
-/// error (the model was measured; it is measured again next time).
-void store(const std::string &path, const DeviceCostModel &model) {
-  llvm::SmallString<256> dir(path);
-  llvm::sys::path::remove_filename(dir);
-  if (llvm::sys::fs::create_directories(dir))
+/// Whether calibrations may be kept in cache directory `dir`: its own and
+/// its calibration folder are this user's and writable by nobody else (the
+/// AOT cache's rule): another user could otherwise plant a calibration or a
+/// symlink the store would write through.
+constexpr const char *kRefusal = "refusing to keep calibrations there";
+bool privateCalibrationDir(const std::string &dir) {
+  return files::checkPrivateDirectory(dir, "cache directory", kRefusal) &&
+         files::checkPrivateDirectory(dir + "/calibration",
+                                      "calibration directory", kRefusal);
+}
+
+/// Writes `model` where later processes find it (runtime/Files.h: a fresh
+/// temporary, then a rename). Failing to store is not an error (the model
+/// was measured; it is measured again next time).
+void store(const std::string &dir, const std::string &path,
+           const DeviceCostModel &model) {
+  // The cache directory is checked before anything is made in it.
+  if (!files::makeDirectories(dir) ||
+      !files::checkPrivateDirectory(dir, "cache directory", kRefusal) ||
+      !files::makeDirectories(dir + "/calibration") ||
+      !privateCalibrationDir(dir))
     return;
-  std::string temp =
-      path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(temp, ec);
-    if (ec)
-      return;
-    os << format(model);
-    if (os.has_error()) {
-      os.clear_error();
-      llvm::sys::fs::remove(temp);
-      return;
-    }
-  }
-  if (llvm::sys::fs::rename(temp, path))
-    llvm::sys::fs::remove(temp);
+  std::string text = format(model);
+  (void)files::writeAtomically(path, text.data(), text.size(), 0600);
 }
 
 } // namespace
@@ -281,11 +282,14 @@ Expected<DeviceCostModel> calibrateDevice(mlir::rlx::Backend &backend,
   std::string path = dir.empty() || options.noDisk
                          ? ""
                          : calibrationPath(dir, backend.device(), fingerprint);
-  if (!path.empty() && !options.remeasure) {
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    if (buffer && (*buffer)->getBufferSize() < (1 << 16))
-      if (std::optional<DeviceCostModel> stored = parse(
-              (*buffer)->getBuffer().str(), backend.device(), fingerprint))
+  if (!path.empty() && !options.remeasure && privateCalibrationDir(dir)) {
+    // A regular file, not followed through a symlink, at most 64 KiB.
+    Expected<std::vector<uint8_t>> bytes =
+        files::readRegular(path, 1 << 16, /*noFollow=*/true);
+    if (bytes)
+      if (std::optional<DeviceCostModel> stored =
+              parse(std::string(bytes->begin(), bytes->end()),
+                    backend.device(), fingerprint))
         return *stored;
   }
   Expected<DeviceCostModel> measured = measure(backend.device(), fingerprint);
@@ -300,7 +304,7 @@ Expected<DeviceCostModel> calibrateDevice(mlir::rlx::Backend &backend,
                                             "' gave invalid numbers:\n" +
                                             format(*measured));
   if (!path.empty())
-    store(path, *measured);
+    store(dir, path, *measured);
   return measured;
 }
 

@@ -1,5 +1,6 @@
 //===- Artifact.cpp - The on-disk form of a compiled graph ----------------===//
 #include "runtime/Artifact.h"
+#include "runtime/Files.h"
 
 #include "runtime/ManifestVerifier.h"
 #include "runtime/VulkanCodeVerifier.h"
@@ -543,47 +544,20 @@ Expected<Artifact> deserializeArtifact(const uint8_t *data, size_t size) {
 
 Status writeArtifactFile(const Artifact &artifact, const std::string &path) {
   std::vector<uint8_t> bytes = serializeArtifact(artifact);
-  // Same directory as `path`, so the rename cannot cross file systems.
-  llvm::SmallString<256> tmpPath;
-  int fd = -1;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, tmpPath))
-    return ioError(ec, "cannot create a temporary file for '" + path + "'");
-  std::error_code writeError;
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
-    os.close();
-    writeError = os.error();
-    // raw_fd_ostream's destructor aborts on an unhandled error.
-    os.clear_error();
-  }
-  if (writeError) {
-    llvm::sys::fs::remove(tmpPath);
-    return ioError(writeError, "cannot write '" + std::string(tmpPath) + "'");
-  }
   // No fsync: a file torn by a power loss fails the checksum on read, which
   // callers treat as a cache miss.
-  if (std::error_code ec = llvm::sys::fs::rename(tmpPath, path)) {
-    llvm::sys::fs::remove(tmpPath);
-    return ioError(ec, "cannot rename '" + std::string(tmpPath) + "' to '" +
-                           path + "'");
-  }
-  return Status::ok();
+  return files::writeAtomically(path, bytes.data(), bytes.size());
 }
 
 Expected<Artifact> readArtifactFile(const std::string &path) {
-  // IsVolatile reads instead of mapping: a file truncated under a mapping
-  // would raise SIGBUS rather than a Status.
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false,
-                                            /*IsVolatile=*/true);
-  if (!buffer)
-    return ioError(buffer.getError(), "cannot read artifact '" + path + "'");
-  const auto *data =
-      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart());
-  Expected<Artifact> artifact =
-      deserializeArtifact(data, (*buffer)->getBufferSize());
+  // Read, not mapped: a file truncated under a mapping would raise SIGBUS
+  // rather than a Status.
+  Expected<std::vector<uint8_t>> bytes =
+      files::readRegular(path, kMaxArtifactFileBytes);
+  if (!bytes)
+    return Status(bytes.status().code(), "cannot read artifact '" + path +
+                                             "': " + bytes.status().message());
+  Expected<Artifact> artifact = deserializeArtifact(bytes->data(), bytes->size());
   if (!artifact)
     return Status(artifact.status().code(),
                   "artifact '" + path + "': " + artifact.status().message());

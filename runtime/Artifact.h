@@ -174,6 +174,10 @@ Expected<Artifact> deserializeArtifact(const uint8_t *data, size_t size);
 /// `path`, so readers see either the old file or the complete new one.
 Status writeArtifactFile(const Artifact &artifact, const std::string &path);
 
+/// The largest artifact file rlx reads (code and manifest; weights are not
+/// in artifacts).
+constexpr uint64_t kMaxArtifactFileBytes = uint64_t(4) << 30;
+
 /// Reads and validates the artifact at `path` (errors as for
 /// deserializeArtifact, prefixed with the path; a missing file is not_found).
 Expected<Artifact> readArtifactFile(const std::string &path);

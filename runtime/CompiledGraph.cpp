@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/CompiledGraphImpl.h"
+#include "runtime/Files.h"
 #include "runtime/HalfFloat.h"
 #include "runtime/KernelAbi.h"
 
@@ -325,28 +326,7 @@ Device CompiledGraph::device() const { return impl_->device; }
 
 Status CompiledGraph::save(const std::string &path) const {
   const std::vector<uint8_t> &bytes = artifactBytes();
-  std::string temp =
-      path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(temp, ec);
-    if (ec)
-      return Status(StatusCode::not_found,
-                    path + ": cannot write: " + ec.message());
-    os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
-    os.close();
-    if (os.has_error()) {
-      os.clear_error();
-      llvm::sys::fs::remove(temp);
-      return Status(StatusCode::resource_exhausted, path + ": writing failed");
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(temp, path)) {
-    llvm::sys::fs::remove(temp);
-    return Status(StatusCode::not_found,
-                  path + ": cannot write: " + ec.message());
-  }
-  return Status::ok();
+  return files::writeAtomically(path, bytes.data(), bytes.size());
 }
 
 /// The device an artifact names, as the public enum.
@@ -386,17 +366,12 @@ Expected<CompiledGraph> loadBytes(const uint8_t *data, size_t size,
 
 Expected<CompiledGraph> load(const std::string &path,
                              const LoadOptions &options) {
-  if (llvm::sys::fs::is_directory(path))
-    return Status(StatusCode::invalid_argument,
-                  path + ": is a directory, not an artifact");
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return Status(StatusCode::not_found,
-                  path + ": " + buffer.getError().message());
-  Expected<runtime::Artifact> artifact = runtime::deserializeArtifact(
-      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart()),
-      (*buffer)->getBufferSize());
+  Expected<std::vector<uint8_t>> bytes =
+      files::readRegular(path, runtime::kMaxArtifactFileBytes);
+  if (!bytes)
+    return bytes.status();
+  Expected<runtime::Artifact> artifact =
+      runtime::deserializeArtifact(bytes->data(), bytes->size());
   if (!artifact)
     return Status(artifact.status().code(),
                   path + ": " + artifact.status().message());

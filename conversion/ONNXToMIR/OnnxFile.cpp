@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/ONNXToMIR/OnnxFileImpl.h"
+#include "runtime/Files.h"
 
 #include "onnx/checker.h"
 #include "onnx/defs/schema.h"
@@ -116,57 +117,10 @@ Mapping::~Mapping() {
     ::munmap(const_cast<uint8_t *>(data), size);
 }
 
-namespace {
-/// Closes a descriptor on every path.
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0)
-      ::close(fd);
-  }
-};
-} // namespace
-
 static Status ioError(const std::string &what, int err) {
   return Status(err == ENOENT ? StatusCode::not_found
                               : StatusCode::invalid_argument,
                 what + ": " + std::strerror(err));
-}
-
-/// Opens a regular file without blocking on a FIFO or device, and says its
-/// size. `nofollow`: a symlink as the last component is refused.
-static Status openRegular(const std::string &path, bool nofollow, Fd &fd,
-                          uint64_t &size) {
-  int flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0);
-  fd.fd = ::open(path.c_str(), flags);
-  if (fd.fd < 0)
-    return ioError(path, errno);
-  struct stat st;
-  if (::fstat(fd.fd, &st) != 0)
-    return ioError(path, errno);
-  if (!S_ISREG(st.st_mode))
-    return Status(StatusCode::invalid_argument,
-                  path + ": not a regular file");
-  size = static_cast<uint64_t>(st.st_size);
-  return Status::ok();
-}
-
-static Status readAll(int fd, std::string &out, uint64_t size,
-                      const std::string &path) {
-  out.resize(size);
-  size_t done = 0;
-  while (done < out.size()) {
-    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN))
-      continue;
-    if (n < 0)
-      return ioError(path, errno);
-    if (n == 0)
-      break;
-    done += static_cast<size_t>(n);
-  }
-  out.resize(done);
-  return Status::ok();
 }
 
 /// The element count of `dims`, or an error when a dim is negative, the
@@ -246,13 +200,15 @@ static Expected<const Mapping *> mapExternal(OnnxFile::Impl &impl,
       confinedPath(impl.baseDirectory, location, what);
   if (!path)
     return path.status();
-  Fd fd;
-  uint64_t size = 0;
-  if (Status s = openRegular(*path, /*nofollow=*/true, fd, size); !s)
-    return Status(s.code(), what + ": " + s.message());
+  // realpath resolved every symlink: a final one now was swapped in.
+  Expected<::rlx::files::ReadableFile> file =
+      ::rlx::files::openRegular(*path, /*noFollow=*/true);
+  if (!file)
+    return Status(file.status().code(), what + ": " + file.status().message());
+  uint64_t size = file->size();
   auto mapping = std::make_unique<Mapping>();
   if (size > 0) {
-    void *p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd.fd, 0);
+    void *p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, file->fd(), 0);
     if (p == MAP_FAILED)
       return ioError(what + ": mapping '" + *path + "'", errno);
     mapping->data = static_cast<const uint8_t *>(p);
@@ -650,18 +606,18 @@ OnnxFile::parse(std::string_view bytes, std::string sourceName,
 
 Expected<std::shared_ptr<const OnnxFile>>
 OnnxFile::read(const std::string &path, const LoadLimits &limits) {
-  Fd fd;
-  uint64_t size = 0;
-  if (Status s = openRegular(path, /*nofollow=*/false, fd, size); !s)
-    return s;
-  if (size > limits.maxFileBytes)
-    return Status(StatusCode::resource_exhausted,
-                  path + ": " + std::to_string(size) +
-                      " bytes, more than an ONNX model may hold (" +
-                      std::to_string(limits.maxFileBytes) + ")");
-  std::string bytes;
-  if (Status s = readAll(fd.fd, bytes, size, path); !s)
-    return s;
+  // A regular file (a FIFO or device is refused, not waited on), bounded
+  // before it is read.
+  Expected<std::vector<uint8_t>> contents =
+      ::rlx::files::readRegular(path, limits.maxFileBytes);
+  if (!contents)
+    return Status(contents.status().code(),
+                  contents.status().code() == StatusCode::resource_exhausted
+                      ? contents.status().message() +
+                            " (more than an ONNX model may hold)"
+                      : contents.status().message());
+  std::string_view bytes(reinterpret_cast<const char *>(contents->data()),
+                         contents->size());
   std::string dir = ".";
   size_t slash = path.rfind('/');
   if (slash != std::string::npos)

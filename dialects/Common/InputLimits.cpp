@@ -102,6 +102,9 @@ private:
       return;
     case '+':
     case '*':
+    case '-':
+      // A unary minus nests as deep as a binary one (`- - - d0`); the `->`
+      // of a map counts once, harmlessly.
       affineOperator();
       return;
     default:

@@ -32,6 +32,16 @@ struct DumpIR : rlx::impl::DumpIRBase<DumpIR> {
       return signalPassFailure();
     }
     getOperation().print(os);
+    // A write that failed (a full disk) is this pass's error, not the
+    // "LLVM ERROR" raw_fd_ostream's destructor would abort with.
+    os.close();
+    if (os.has_error()) {
+      std::error_code failure = os.error();
+      os.clear_error();
+      getOperation().emitError() << "cannot write IR dump '" << path
+                                 << "': " << failure.message();
+      return signalPassFailure();
+    }
   }
 };
 } // namespace

@@ -14,6 +14,7 @@
 #include "api/OnnxImport.h"
 #include "conversion/ONNXToMIR/OnnxFile.h"
 #include "runtime/Npy.h"
+#include "tools/FileSizeLimit.h"
 #include "tools/ToolVersion.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -50,6 +51,7 @@ static int fail(const rlx::Status &status) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  rlx::tools::reportFileSizeLimitAsWriteError();
   rlx::tools::setVersionPrinter("rlx-import-onnx");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,

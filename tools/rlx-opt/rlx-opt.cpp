@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "conversion/Pipelines/Pipelines.h"
 #include "dialects/Common/InputLimits.h"
+#include "tools/FileSizeLimit.h"
 #include "tools/ToolVersion.h"
 
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -89,6 +90,7 @@ static const char overview[] =
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ::rlx::tools::reportFileSizeLimitAsWriteError();
   ::rlx::tools::setVersionPrinter("rlx-opt");
   DialectRegistry registry;
   mlir::rlx::registerRlxCompiler(registry);

@@ -36,8 +36,10 @@
 #include "rlx/GraphDevices.h"
 #include "rlx/Session.h"
 #include "runtime/Artifact.h"
+#include "runtime/Files.h"
 #include "runtime/Npy.h"
 #include "runtime/Runtime.h"
+#include "tools/FileSizeLimit.h"
 #include "tools/ToolVersion.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -353,15 +355,12 @@ dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
                  << ")\n";
     return randomData(slot, rng);
   }
-  rlx::Expected<rlx::npy::Array> array = rlx::npy::read(it->second);
+  // The header is checked against the slot before the data is read.
+  rlx::Expected<rlx::npy::Array> array = rlx::npy::readAs(
+      it->second, slot.givenDType(), slot.shape,
+      std::string(rlx::slotRoleName(slot.role)) + " '" + slot.name + "'");
   if (!array)
     return array.status();
-  if (array->dtype != slot.givenDType() || array->shape != slot.shape)
-    return rlx::Status(
-        rlx::StatusCode::invalid_argument,
-        it->second + ": " + rlx::slotRoleName(slot.role) + " '" + slot.name +
-            "' needs " + describe(slot.givenDType(), slot.shape) +
-            ", the file holds " + describe(array->dtype, array->shape));
   return std::move(array->bytes);
 }
 
@@ -382,6 +381,7 @@ static int runMain();
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  rlx::tools::reportFileSizeLimitAsWriteError();
   rlx::tools::setVersionPrinter("rlx-run");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "rlx: compile and run a model\n");
@@ -492,6 +492,9 @@ static rlx::Status checkModeOptions() {
 static std::set<std::string> initializerParams;
 static rlx::OnnxModel onnxModel;
 
+/// The largest model text rlx-run reads.
+static constexpr uint64_t kMaxModelTextBytes = uint64_t(1) << 30;
+
 static int runMain() {
   if (listDevices && modelPath.empty() && artifactPath.empty())
     return printDevices();
@@ -507,6 +510,10 @@ static int runMain() {
   }
   if (rlx::Status s = checkModeOptions(); !s)
     return fail(s);
+  // Where outputs go is checked before anything is compiled or run.
+  if (!outputDir.empty())
+    if (rlx::Status s = rlx::files::checkWritableDirectory(outputDir); !s)
+      return fail(rlx::Status(s.code(), "--output-dir: " + s.message()));
   rlx::Expected<std::vector<rlx::Device>> chain = deviceChainFromFlags();
   if (!chain)
     return fail(chain.status());
@@ -548,12 +555,15 @@ static int runMain() {
         return fail(constants.status());
       model.options.constants = std::move(*constants);
     } else {
-      auto buffer = llvm::MemoryBuffer::getFile(modelPath);
-      if (!buffer)
-        return fail(rlx::Status(rlx::StatusCode::not_found,
-                                modelPath + ": " +
-                                    buffer.getError().message()));
-      model = rlx::Model::fromText((*buffer)->getBuffer(), modelPath);
+      // A regular file (a FIFO or device is refused, not waited on).
+      rlx::Expected<std::vector<uint8_t>> text =
+          rlx::files::readRegular(modelPath, kMaxModelTextBytes);
+      if (!text)
+        return fail(text.status());
+      model = rlx::Model::fromText(
+          std::string_view(reinterpret_cast<const char *>(text->data()),
+                           text->size()),
+          modelPath);
     }
     model.policy = lowering;
     model.precision = precision;

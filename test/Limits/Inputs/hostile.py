@@ -5,6 +5,9 @@ MLIR's parser or printer recurses on (or parses in super-linear time):
   alias     !t0 = tuple<f32>, !t1 = tuple<!t0>, ... used as an argument type
   shape     tensor<1x1x...x1xf32> of rank N
   affine    affine_map<(d0) -> (d0 + d0 + ... + d0)> as an attribute
+  minus     affine_map<(d0) -> (- - ... - d0)> as an attribute
+  difference affine_map<(d0) -> (d0 - d0 - ... - d0)> as an attribute
+  set-minus affine_set<(d0) : (- - ... - d0 >= 0)> as an attribute
 """
 import sys
 
@@ -22,5 +25,12 @@ elif kind == "shape":
 elif kind == "affine":
     expr = " + ".join(["d0"] * (n + 1))
     print("func.func @f() attributes {m = affine_map<(d0) -> (%s)>} {\n  return\n}" % expr)
+elif kind == "minus":
+    print("func.func @f() attributes {m = affine_map<(d0) -> (%sd0)>} {\n  return\n}" % ("- " * n))
+elif kind == "difference":
+    expr = " - ".join(["d0"] * (n + 1))
+    print("func.func @f() attributes {m = affine_map<(d0) -> (%s)>} {\n  return\n}" % expr)
+elif kind == "set-minus":
+    print("func.func @f() attributes {m = affine_set<(d0) : (%sd0 >= 0)>} {\n  return\n}" % ("- " * n))
 else:
     sys.exit("unknown kind " + kind)
