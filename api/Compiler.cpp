@@ -169,6 +169,39 @@ static Status runPipeline(
   return Status::ok();
 }
 
+std::set<std::string> dimSymbols(ModuleOp module) {
+  std::set<std::string> symbols;
+  module.walk([&](func::FuncOp func) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      for (StringRef attr : {"hir.dims", "mir.dims"})
+        if (auto dims = func.getArgAttrOfType<ArrayAttr>(i, attr))
+          for (Attribute d : dims)
+            if (auto symbol = dyn_cast<StringAttr>(d))
+              symbols.insert(symbol.getValue().str());
+  });
+  return symbols;
+}
+
+Status checkBindings(ModuleOp module, const CompilerOptions &options) {
+  const auto &dims = options.options.dims;
+  if (dims.empty())
+    return Status::ok();
+  std::set<std::string> symbols = dimSymbols(module);
+  for (const auto &[symbol, size] : dims) {
+    if (symbols.count(symbol))
+      continue;
+    std::string known;
+    for (const std::string &s : symbols)
+      known += (known.empty() ? "" : ", ") + s;
+    return Status(StatusCode::invalid_argument,
+                  "bind entry '" + symbol + "=" + std::to_string(size) +
+                      "': the model has no symbol '" + symbol +
+                      "' (its symbols: " + (known.empty() ? "none" : known) +
+                      ")");
+  }
+  return Status::ok();
+}
+
 Status compileTemplate(ModuleOp module, const CompilerOptions &options) {
   ::rlx::Expected<Backend *> backend = backendOf(options.device);
   if (!backend)
@@ -193,6 +226,8 @@ Status specializeToLIR(ModuleOp module, const CompilerOptions &options) {
   ::rlx::Expected<Backend *> backend = backendOf(options.device);
   if (!backend)
     return backend.status();
+  if (Status s = checkBindings(module, options); !s)
+    return s;
   return runPipeline(module, **backend, options,
                      buildSpecializationToLirPipeline);
 }
@@ -201,6 +236,8 @@ Status optimizeMIR(ModuleOp module, const CompilerOptions &options) {
   ::rlx::Expected<Backend *> backend = backendOf(options.device);
   if (!backend)
     return backend.status();
+  if (Status s = checkBindings(module, options); !s)
+    return s;
   return runPipeline(module, **backend, options,
                      [](OpPassManager &pm, const PipelineOptions &p) {
                        buildSpecializationPipeline(pm, p,
@@ -304,8 +341,18 @@ CompilerOptions compilerOptionsFor(::rlx::Device device,
 
 CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
                                    ::rlx::Device device) {
-  return compilerOptionsFor(device, model.options, model.precision,
-                            model.policy);
+  CompilerOptions c = compilerOptionsFor(device, model.options,
+                                         model.precision, model.policy);
+  // The importer has applied an ONNX model's bindings and constants: its
+  // MIR has no symbol left for them to name.
+  if (model.isOnnx)
+    withoutImportOptions(c.options);
+  return c;
+}
+
+void withoutImportOptions(::rlx::CompileOptions &options) {
+  options.dims.clear();
+  options.constants.clear();
 }
 
 ::rlx::Expected<::rlx::runtime::Artifact>

@@ -11,6 +11,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <memory>
+#include <set>
+#include <string>
 #include <string_view>
 
 namespace mlir {
@@ -57,6 +59,15 @@ compileText(MLIRContext *ctx, std::string_view text,
 /// ok when `module` holds exactly one func.func (a model); otherwise
 /// invalid_argument naming the functions it has.
 ::rlx::Status checkModelShape(ModuleOp module);
+
+/// The dim symbols the arguments of `module`'s functions declare
+/// (`hir.dims` / `mir.dims`), sorted: what a binding may name.
+std::set<std::string> dimSymbols(ModuleOp module);
+
+/// ok when every symbol options.options.dims binds is one of `module`'s
+/// dimSymbols; otherwise invalid_argument naming the binding and the
+/// symbols the model has (a misspelling is an error, not a size to ignore).
+::rlx::Status checkBindings(ModuleOp module, const CompilerOptions &options);
 
 /// Verifies `module` (HIR or MIR, one function), gives it its target and
 /// runs the binding-independent half of the MIR pipeline
@@ -112,9 +123,15 @@ CompilerOptions compilerOptionsFor(::rlx::Device device,
                                    ::rlx::Precision precision,
                                    ::rlx::LoweringPolicy policy);
 
-/// The compiler options `model` asks for on `device`.
+/// The compiler options `model` asks for on `device` (an ONNX model's
+/// without the options its import consumed).
 CompilerOptions compilerOptionsFor(const ::rlx::Model &model,
                                    ::rlx::Device device);
+
+/// Clears what importing an ONNX model applies (dims, constants): the
+/// imported MIR has them as static shapes and constants, and a binding of a
+/// symbol the module no longer has is an error (checkBindings).
+void withoutImportOptions(::rlx::CompileOptions &options);
 
 /// Collects every diagnostic emitted while it lives, one per line,
 /// "file:line:col: message" as compilers print them.

@@ -38,6 +38,14 @@ Expected<DevicePolicy> DevicePolicy::fromEnv(std::string_view prefix) {
                     chainVar + ": " + chain.status().message());
     policy.chain = std::move(*chain);
   }
+  // One device and a fallback chain contradict each other: every user of
+  // the policy would follow one and silently drop the other.
+  if (policy.device && !policy.chain.empty())
+    return Status(StatusCode::invalid_argument,
+                  deviceVar + " and " + chainVar +
+                      " are both set; set one of them (" + deviceVar +
+                      " picks one device, " + chainVar +
+                      " a fallback chain)");
   return policy;
 }
 

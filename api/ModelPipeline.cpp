@@ -395,6 +395,7 @@ collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
                                                type.getShape().end())});
     }
   });
+  symbols = mlir::rlx::dimSymbols(module);
   module.walk([&](mlir::func::FuncOp func) {
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       std::string name;
@@ -409,8 +410,6 @@ collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
         for (mlir::Attribute d : dims) {
           auto symbol = mlir::dyn_cast<mlir::StringAttr>(d);
           perDim.push_back(symbol ? symbol.getValue().str() : "");
-          if (symbol)
-            symbols.insert(symbol.getValue().str());
         }
         if (!name.empty())
           inputDims[name] = std::move(perDim);

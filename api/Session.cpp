@@ -139,8 +139,10 @@ Expected<CompiledGraph> Session::compileWith(const OnnxModel &model,
       mlir::rlx::importOnnxModel(impl_->context.get(), model, options);
   if (!module)
     return module.status();
+  CompileOptions imported = options;
+  mlir::rlx::withoutImportOptions(imported);
   Expected<CompiledGraph> graph = mlir::rlx::compileThroughCache(
-      impl_->context.get(), **backend, impl_->compilerOptions(options),
+      impl_->context.get(), **backend, impl_->compilerOptions(imported),
       impl_->cache.get(),
       [&] {
         // The imported MIR (constants and bound shapes in it) with its
@@ -152,7 +154,7 @@ Expected<CompiledGraph> Session::compileWith(const OnnxModel &model,
       },
       [&] {
         return mlir::rlx::compileModule(**module,
-                                        impl_->compilerOptions(options));
+                                        impl_->compilerOptions(imported));
       });
   if (!graph)
     return graph;

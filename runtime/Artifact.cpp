@@ -399,23 +399,6 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
-/// Maps a file-system error to the status code a caller can act on.
-Status ioError(std::error_code ec, const std::string &what) {
-  StatusCode code = StatusCode::unavailable;
-  if (ec == std::errc::no_such_file_or_directory)
-    code = StatusCode::not_found;
-  else if (ec == std::errc::permission_denied ||
-           ec == std::errc::read_only_file_system)
-    code = StatusCode::failed_precondition;
-  else if (ec == std::errc::no_space_on_device ||
-           ec == std::errc::not_enough_memory ||
-           ec == std::errc::file_too_large)
-    code = StatusCode::resource_exhausted;
-  else if (ec == std::errc::is_a_directory)
-    code = StatusCode::invalid_argument;
-  return Status(code, what + ": " + ec.message());
-}
-
 } // namespace
 
 uint64_t fnv1a64(const uint8_t *data, size_t size) {

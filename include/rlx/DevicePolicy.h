@@ -53,7 +53,7 @@ struct DevicePolicy {
   /// application's own ("MYAPP" reads MYAPP_DEVICE, MYAPP_DEVICE_CHAIN).
   /// An unset or empty variable leaves the field empty; a misspelled
   /// device name is invalid_argument naming the variable and listing the
-  /// valid names.
+  /// valid names; both variables set is invalid_argument naming both.
   static Expected<DevicePolicy> fromEnv(std::string_view prefix = "RLX");
 };
 

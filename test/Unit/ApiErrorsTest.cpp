@@ -109,6 +109,31 @@ func.func @f(%x: tensor<?x4xf32> {hir.dims = ["batch", 4]}) -> tensor<?x4xf32> {
   expectStillWorks(s);
 }
 
+// A binding of a symbol the model lacks is a misspelling, not a size to
+// ignore: for model text and for a graph (whose inputs have no symbols).
+TEST(CompileErrors, BindingOfAnUnknownSymbolIsRefused) {
+  rlx::Session s;
+  const char *text = R"(
+func.func @f(%x: tensor<?x4xf32> {hir.dims = ["batch", 4]}) -> tensor<?x4xf32> {
+  %y = hir.activation relu %x : tensor<?x4xf32>
+  return %y : tensor<?x4xf32>
+})";
+  rlx::CompileOptions options;
+  options.dims = {{"batch", 2}, {"btach", 3}};
+  expectError(s.compileWith(text, options).status(),
+              rlx::StatusCode::invalid_argument,
+              "bind entry 'btach=3': the model has no symbol 'btach' (its "
+              "symbols: batch)");
+  rlx::Graph g;
+  g.setOutputs({{"y", g.relu(g.input("x", rlx::DType::f32, {4}))}});
+  rlx::CompileOptions seq;
+  seq.dims = {{"seq", 8}};
+  expectError(s.compileWith(g, seq).status(),
+              rlx::StatusCode::invalid_argument,
+              "the model has no symbol 'seq' (its symbols: none)");
+  expectStillWorks(s);
+}
+
 TEST(CompileErrors, GraphWithoutOutputs) {
   rlx::Session s;
   rlx::Graph g;

@@ -502,10 +502,16 @@ TEST(BackendRegistry, ReplacingABuiltinBackend) {
 TEST(DevicePolicy, FromTheEnvironmentWithAPrefix) {
   {
     ScopedEnv device("MYAPP_DEVICE", "vulkan");
-    ScopedEnv chain("MYAPP_DEVICE_CHAIN", "vulkan,cpu");
     auto policy = rlx::DevicePolicy::fromEnv("MYAPP");
     ASSERT_TRUE(policy.isOk()) << policy.status().toString();
     EXPECT_EQ(policy->device, Device::vulkan);
+    EXPECT_TRUE(policy->chain.empty());
+  }
+  {
+    ScopedEnv chain("MYAPP_DEVICE_CHAIN", "vulkan,cpu");
+    auto policy = rlx::DevicePolicy::fromEnv("MYAPP");
+    ASSERT_TRUE(policy.isOk()) << policy.status().toString();
+    EXPECT_FALSE(policy->device.has_value());
     EXPECT_EQ(policy->chain,
               (std::vector<Device>{Device::vulkan, Device::cpu}));
     // RLX_ is another prefix: nothing set there.
@@ -513,6 +519,17 @@ TEST(DevicePolicy, FromTheEnvironmentWithAPrefix) {
     ASSERT_TRUE(rlxPolicy.isOk());
     EXPECT_FALSE(rlxPolicy->device.has_value());
     EXPECT_TRUE(rlxPolicy->chain.empty());
+  }
+  {
+    // Both set: each user of the policy would drop one silently.
+    ScopedEnv device("MYAPP_DEVICE", "vulkan");
+    ScopedEnv chain("MYAPP_DEVICE_CHAIN", "vulkan,cpu");
+    auto both = rlx::DevicePolicy::fromEnv("MYAPP");
+    ASSERT_FALSE(both.isOk());
+    EXPECT_EQ(both.status().message(),
+              "MYAPP_DEVICE and MYAPP_DEVICE_CHAIN are both set; set one of "
+              "them (MYAPP_DEVICE picks one device, MYAPP_DEVICE_CHAIN a "
+              "fallback chain)");
   }
   ScopedEnv misspelled("RLX_DEVICE", "vulcan");
   auto bad = rlx::DevicePolicy::fromEnv("RLX");
