@@ -8,6 +8,7 @@
 #include "dialects/Common/InputLimits.h"
 #include "dialects/Target/Target.h"
 #include "passes/Common/Log.h"
+#include "rlx/PrintableText.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -72,7 +73,7 @@ DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) {
               d.getSeverity() == DiagnosticSeverity::Warning
                   ? ::rlx::LogLevel::warning
                   : ::rlx::LogLevel::report,
-              line);
+              ::rlx::escapeUnprintable(line));
           return success();
         }
         llvm::raw_string_ostream os(text);
@@ -99,7 +100,9 @@ DiagnosticCollector::DiagnosticCollector(MLIRContext *ctx) {
 DiagnosticCollector::~DiagnosticCollector() = default;
 
 std::string DiagnosticCollector::message(StringRef fallback) const {
-  return text.empty() ? fallback.str() : text;
+  // Names in diagnostics come from the model (a node name, a file name):
+  // escaped, so a control byte never reaches a terminal.
+  return text.empty() ? fallback.str() : ::rlx::escapeUnprintable(text);
 }
 
 StatusCode statusCodeFor(StringRef message) {

@@ -8,17 +8,24 @@
 #include "rlx/Onnx.h"
 #include "api/OnnxImport.h"
 #include "conversion/ONNXToMIR/ONNXToMIR.h"
+#include "rlx/PrintableText.h"
 
 namespace rlx {
 
 using mlir::rlx::onnximport::OnnxFile;
+
+/// `status` with its message escaped: ONNX names are any UTF-8 (or bytes),
+/// and the messages quote them.
+static Status printable(const Status &status) {
+  return Status(status.code(), escapeUnprintable(status.message()));
+}
 
 OnnxModel::OnnxModel() = default;
 
 Expected<OnnxModel> OnnxModel::readFile(const std::string &path) {
   Expected<std::shared_ptr<const OnnxFile>> file = OnnxFile::read(path);
   if (!file)
-    return file.status();
+    return printable(file.status());
   OnnxModel model;
   model.impl_ = std::make_shared<Impl>(Impl{std::move(*file)});
   return model;
@@ -30,7 +37,7 @@ Expected<OnnxModel> OnnxModel::fromBytes(std::string_view bytes,
   Expected<std::shared_ptr<const OnnxFile>> file = OnnxFile::parse(
       bytes, std::move(sourceName), std::move(externalDataDirectory));
   if (!file)
-    return file.status();
+    return printable(file.status());
   OnnxModel model;
   model.impl_ = std::make_shared<Impl>(Impl{std::move(*file)});
   return model;
@@ -117,7 +124,10 @@ importOnnxModel(MLIRContext *ctx, const ::rlx::OnnxModel &model,
   onnximport::ImportOptions import;
   import.dims = options.dims;
   import.constants = options.constants;
-  return onnximport::importOnnx(ctx, *model.impl().file, import);
+  auto module = onnximport::importOnnx(ctx, *model.impl().file, import);
+  if (!module)
+    return ::rlx::printable(module.status());
+  return module;
 }
 
 ::rlx::Status setParamsFromInitializers(::rlx::CompiledGraph &graph,

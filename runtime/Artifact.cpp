@@ -140,10 +140,22 @@ public:
     return ok() ? n : 0;
   }
 
+  /// A text field: printable ASCII only (names, symbols and targets reach
+  /// terminals through profiles and error messages).
   std::string str(const std::string &field) {
     uint64_t n = length(field);
     std::string s(reinterpret_cast<const char *>(cur), n);
     cur += n;
+    size_t bad = firstUnprintableByte(s);
+    if (ok() && bad != s.size()) {
+      char hex[8];
+      snprintf(hex, sizeof hex, "0x%02x",
+               static_cast<unsigned char>(s[bad]));
+      fail(field + ": byte " + std::to_string(bad) + " (" + hex +
+           ") is not printable ASCII; an artifact's names and text are "
+           "printable ASCII");
+      return {};
+    }
     return s;
   }
   std::vector<uint8_t> bytes(const std::string &field) {

@@ -41,10 +41,17 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
   if (kernel.entryPoint.empty())
     return invalid("vulkan kernel " + std::to_string(index) +
                    ": empty entry point name");
+  // The driver takes the name as a C string, and messages print it.
+  size_t bad = firstUnprintableByte(kernel.entryPoint);
+  if (bad != kernel.entryPoint.size()) {
+    char hex[8];
+    snprintf(hex, sizeof hex, "0x%02x",
+             static_cast<unsigned char>(kernel.entryPoint[bad]));
+    return invalid("vulkan kernel " + std::to_string(index) +
+                   ": entry point byte " + std::to_string(bad) + " (" + hex +
+                   ") is not printable ASCII");
+  }
   std::string label = kernelLabel(index, kernel);
-  // The driver takes the name as a C string.
-  if (kernel.entryPoint.find('\0') != std::string::npos)
-    return invalid(label + ": entry point name contains a NUL byte");
   uint32_t invocations = 1;
   for (size_t d = 0; d < 3; ++d) {
     uint32_t n = kernel.workgroupSize[d];

@@ -9,6 +9,8 @@
 #ifndef RLX_MANIFEST_H
 #define RLX_MANIFEST_H
 
+#include "rlx/PrintableText.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -40,11 +42,9 @@ inline const char *slotNameProblem(const std::string &name) {
     return "is empty";
   if (name.size() > kMaxSlotNameBytes)
     return "is longer than 256 bytes";
-  for (char c : name)
-    if (static_cast<unsigned char>(c) < 0x20 ||
-        static_cast<unsigned char>(c) > 0x7e)
-      return "has a byte that is not printable ASCII (a control character, "
-             "NUL or non-ASCII)";
+  if (firstUnprintableByte(name) != name.size())
+    return "has a byte that is not printable ASCII (a control character, "
+           "NUL or non-ASCII)";
   return nullptr;
 }
 

@@ -462,6 +462,45 @@ TEST(Artifact, DuplicateSlotName) {
   expectManifestRejected(a, "slot 2 ('c'): duplicate constant name");
 }
 
+// Names and text read from an artifact reach terminals (--profile, error
+// messages): an escape sequence in any of them is refused, naming the field
+// and the byte, before anything prints it.
+TEST(Artifact, TextFieldsArePrintableAscii) {
+  const std::string escape = "\x1b[2J";
+  {
+    Artifact a = makeArtifact();
+    a.manifest.dispatches[0].kernel = "k" + escape;
+    expectManifestRejected(a, "dispatch 0 kernel: byte 1 (0x1b) is not "
+                              "printable ASCII; an artifact's names and "
+                              "text are printable ASCII");
+  }
+  {
+    Artifact a = makeArtifact();
+    a.manifest.dispatches[1].symbol = "rlx_dispatch_1\n";
+    expectManifestRejected(a, "dispatch 1 symbol: byte 14 (0x0a)");
+  }
+  {
+    Artifact a = makeArtifact();
+    a.manifest.name = escape;
+    expectManifestRejected(a, "manifest name: byte 0 (0x1b)");
+  }
+  {
+    Artifact a = makeArtifact();
+    a.cpu.triple = "x86_64\xc3\xa9";
+    expectManifestRejected(a, "triple: byte 6 (0xc3)");
+  }
+  {
+    Artifact a = makeArtifact();
+    a.cpu.cpuFeatures = "+avx2" + escape;
+    expectManifestRejected(a, "cpu features: byte 5 (0x1b)");
+  }
+  {
+    Artifact a = makeArtifact();
+    a.manifest.slots[3].name = "y" + escape;
+    expectManifestRejected(a, "slot 3 name: byte 1 (0x1b)");
+  }
+}
+
 TEST(Artifact, ZeroGrid) {
   Artifact a = makeArtifact();
   a.manifest.dispatches[1].grid = {1, 0, 5};
@@ -682,6 +721,14 @@ Artifact makeVulkanArtifact() {
   return a;
 }
 
+TEST(VulkanArtifact, EntryPointIsPrintableAscii) {
+  Artifact a = makeVulkanArtifact();
+  a.vulkan.kernels[1].entryPoint = "main\x07";
+  expectRejected(serializeArtifact(a), StatusCode::invalid_argument,
+                 "vulkan kernel 1 entry point: byte 4 (0x07) is not "
+                 "printable ASCII");
+}
+
 void expectVulkanEqual(const Artifact &a, const Artifact &b) {
   expectEqual(a, b);
   EXPECT_EQ(a.device, b.device);
@@ -827,7 +874,7 @@ TEST(VulkanArtifact, KernelRules) {
   expectVulkanRejected(a, "vulkan kernel 0: empty entry point name");
   a = makeVulkanArtifact();
   a.vulkan.kernels[1].entryPoint = std::string("ma\0in", 5);
-  expectVulkanRejected(a, "entry point name contains a NUL byte");
+  expectVulkanRejected(a, "byte 2 (0x00) is not printable ASCII");
   a = makeVulkanArtifact();
   a.vulkan.kernels[1].workgroupSize = {8, 8, 0};
   expectVulkanRejected(a, "vulkan kernel 1 ('main'): workgroup size[2] is 0 "

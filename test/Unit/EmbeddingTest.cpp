@@ -332,7 +332,7 @@ TEST(Artifacts, SlotNamesAreCheckedAtLoad) {
   auto loaded = rlx::loadBytes(edited.data(), edited.size());
   ASSERT_FALSE(loaded.isOk());
   EXPECT_NE(loaded.status().message().find(
-                "the name has a byte that is not printable ASCII"),
+                "name: byte 1 (0x0a) is not printable ASCII"),
             std::string::npos)
       << loaded.status().message();
 }

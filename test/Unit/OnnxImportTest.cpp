@@ -425,6 +425,25 @@ g (float[2, 3] x) => (float[2, 3] y) { y = Einsum <equation = "ij->ij"> (x) }
   expectStillWorks();
 }
 
+// ONNX names may hold any bytes; messages quote them escaped, so a file
+// cannot write a terminal escape sequence through an error.
+TEST_F(Broken, NamesInMessagesAreEscaped) {
+  onnx::ModelProto proto = modelProto(R"(
+<ir_version: 8, opset_import: ["" : 14]>
+g (float[2, 3] x) => (float[2, 3] y) { y = Einsum <equation = "ij->ij"> (x) }
+)");
+  proto.mutable_graph()->mutable_node(0)->set_name("n\x1b[2J");
+  proto.mutable_graph()->mutable_node(0)->set_op_type("Einsum\x07");
+  auto model = rlx::OnnxModel::fromBytes(serialize(proto), "test\x1b.onnx");
+  std::string message =
+      model ? session.compile(*model).status().message() : errorOf(model);
+  EXPECT_EQ(message.find('\x1b'), std::string::npos) << message;
+  EXPECT_EQ(message.find('\x07'), std::string::npos) << message;
+  EXPECT_NE(message.find("test\\x1b.onnx"), std::string::npos) << message;
+  EXPECT_NE(message.find("Einsum\\x07"), std::string::npos) << message;
+  expectStillWorks();
+}
+
 TEST_F(Broken, OtherDomainIsUnsupported) {
   auto model = fromText(R"(
 <ir_version: 8, opset_import: ["" : 17, "com.example" : 1]>
