@@ -63,8 +63,10 @@ mlir::rlx::planMemory(llvm::ArrayRef<BufferRequest> requests,
   llvm::SmallVector<size_t> placed;
   for (size_t i : order) {
     const BufferRequest &request = requests[i];
+    // An empty buffer touches no byte: offset 0 is inside every arena
+    // (the base can lie past the end when nothing else is placed there).
     if (request.bytes == 0) {
-      plan.offsets[i] = *base;
+      plan.offsets[i] = 0;
       continue;
     }
     // The placed buffers alive at some step of this one's lifetime.

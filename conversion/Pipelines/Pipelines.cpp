@@ -107,6 +107,8 @@ void buildSpecializationPipeline(OpPassManager &pm,
     dumps.after("specialized");
   }
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // Not an optimization: kernels are not built for empty tensors.
+  funcPm.addPass(mir::createMIRFoldEmptyTensors());
   if (options.foldConstants)
     funcPm.addPass(mir::createMIRFoldConstants());
   if (options.fuse)

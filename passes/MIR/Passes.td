@@ -175,6 +175,25 @@ def MIRMakeBroadcastsExplicit : Pass<"mir-make-broadcasts-explicit",
   let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
 }
 
+def MIRFoldEmptyTensors : Pass<"mir-fold-empty-tensors", "::mlir::func::FuncOp"> {
+  let summary = "take zero-element tensors out of the computation";
+  let description = [{
+    Input: MIR. Output: MIR where every op whose static results have no
+    elements is an empty mir.constant, and an op reading an empty tensor but
+    producing elements is replaced by its value: a reduction by its kind's
+    identity (sum 0, prod 1, max -inf, min +inf, mean NaN; integer max and
+    min are refused), a concatenation by the concatenation of its
+    other operands, a contraction over nothing (matmul or fused_matmul
+    without bias or activation, swiglu and shared_matmul without biases with
+    K = 0, attention over no keys, conv2d without bias over no channels or
+    only padding) by zeros. Any other op
+    reading an empty tensor and producing elements is an error naming it.
+    No kernel on any device then reads or writes an empty tensor
+    (docs/MIR.md, "Empty tensors"). Dynamic shapes are left alone.
+  }];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
 def MIRFoldConstants : Pass<"mir-fold-constants", "::mlir::func::FuncOp"> {
   let summary = "evaluate MIR ops whose operands are all constants";
   let description = [{

@@ -118,6 +118,16 @@ TEST(MemoryPlan, ZeroByteBuffersTakeNoSpace) {
   EXPECT_EQ(plan->arenaSize, 8);
 }
 
+// An empty intermediate after slots that end unaligned lies inside the arena
+// (its aligned base, 64 here, would be past the arena's end of 12).
+TEST(MemoryPlan, ZeroByteBuffersLieInsideTheArena) {
+  std::vector<BufferRequest> requests = {slot(12), temp(0, 0, 1)};
+  auto plan = planMemory(requests, 64);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->arenaSize, 12);
+  EXPECT_LE(plan->offsets[1], plan->arenaSize);
+}
+
 TEST(MemoryPlan, OverflowIsReported) {
   int64_t half = std::numeric_limits<int64_t>::max() / 2 + 1;
   std::vector<BufferRequest> requests = {slot(half), slot(half)};

@@ -117,7 +117,7 @@ func.func @empty_into_concat(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
 // CHECK-NEXT:    ^bb0(%[[S:.+]]: memref<0x4xf32>, %[[X:.+]]: memref<4x4xf32>, %[[C:.+]]: memref<4x4xf32>):
 // CHECK:         lir.kernel @unary_exp_1 grid = [1] {
 // CHECK:         lir.schedule {
-// CHECK-NEXT:      %[[VS:.+]] = lir.view at 128 : memref<0x4xf32>
+// CHECK-NEXT:      %[[VS:.+]] = lir.view at 0 : memref<0x4xf32>
 // CHECK-NEXT:      %[[VX:.+]] = lir.view at 0 : memref<4x4xf32>
 // CHECK-NEXT:      %[[VC:.+]] = lir.view at 128 : memref<4x4xf32>
 // CHECK-NEXT:      lir.dispatch @concat_0(%[[VS]], %[[VX]], %[[VC]]) : memref<0x4xf32>, memref<4x4xf32>, memref<4x4xf32>
