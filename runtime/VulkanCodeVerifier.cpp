@@ -87,7 +87,25 @@ Status verifyKernel(size_t index, const VulkanKernel &kernel,
                    vulkanSizeString(kernel.workgroupSize) +
                    " differs from the module's LocalSize " +
                    vulkanSizeString(entry->localSize));
+  // What the code itself declares it touches: every buffer it names must be
+  // one of the manifest's bindings, and of a size a binding can bound.
+  for (const SpirvBinding &b : entry->bindings) {
+    std::string where = label + ": its SPIR-V uses descriptor set " +
+                        std::to_string(b.set) + " binding " +
+                        std::to_string(b.binding);
+    if (b.set != 0)
+      return invalid(where + " (rlx binds set 0 only)");
+    if (b.binding >= kernel.bindingCount)
+      return invalid(where + ", but the manifest gives the kernel " +
+                     std::to_string(kernel.bindingCount) + " bindings");
+  }
   return Status::ok();
+}
+
+/// The SPIR-V entry point of `kernel` (verifyKernel found it).
+const SpirvEntryPoint &entryOf(const VulkanKernel &kernel,
+                               const std::vector<SpirvModuleInfo> &modules) {
+  return *modules[kernel.module].findCompute(kernel.entryPoint);
 }
 
 /// Whether `binding` is what the compiler binds for `view`: its bytes from
@@ -102,7 +120,8 @@ bool bindsView(const VulkanBinding &binding, const ArenaRange &view) {
 }
 
 Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
-                      const VulkanCode &code, const Manifest &manifest) {
+                      const VulkanCode &code, const Manifest &manifest,
+                      const std::vector<SpirvModuleInfo> &modules) {
   std::string label = "vulkan dispatch " + std::to_string(index);
   const std::vector<ArenaRange> &views = manifest.dispatches[index].views;
   if (dispatch.kernel >= code.kernels.size())
@@ -142,6 +161,18 @@ Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
                      " (offset " + std::to_string(views[b].offset) + " size " +
                      std::to_string(views[b].size) +
                      ", rounded up to whole words; one word if empty)");
+  }
+  // The arrays the code declares lie inside the ranges bound to them, so
+  // no in-bounds access of the SPIR-V leaves its binding.
+  for (const SpirvBinding &b : entryOf(kernel, modules).bindings) {
+    const VulkanBinding &binding = dispatch.bindings[b.binding];
+    if (b.bytes > binding.size)
+      return invalid(label + " binding " + std::to_string(b.binding) + ": " +
+                     kernelLabel(dispatch.kernel, kernel) +
+                     " declares it as " + std::to_string(b.bytes) +
+                     " bytes, but the dispatch binds " +
+                     std::to_string(binding.size) + " bytes (at offset " +
+                     std::to_string(binding.offset) + ")");
   }
   return Status::ok();
 }
@@ -194,7 +225,9 @@ Status verifyVulkanCode(const Manifest &manifest, const VulkanCode &code) {
                    " dispatches but the manifest has " +
                    std::to_string(manifest.dispatches.size()));
   for (size_t i = 0; i < code.dispatches.size(); ++i)
-    if (Status s = verifyDispatch(i, code.dispatches[i], code, manifest); !s)
+    if (Status s =
+            verifyDispatch(i, code.dispatches[i], code, manifest, modules);
+        !s)
       return s;
   return Status::ok();
 }

@@ -90,6 +90,10 @@ struct VulkanDeviceInfo {
   /// VulkanFeature bits (runtime/Artifact.h) the device has; the runtime
   /// enables all of them on its logical device.
   uint32_t features = 0;
+  /// The logical device was created with robustBufferAccess: a shader's
+  /// access outside a bound range reads zero (or a value from inside it) and
+  /// never writes outside it.
+  bool robustBufferAccess = false;
   /// Nanoseconds per timestamp tick, and whether the compute queue writes
   /// timestamps (profiling needs them).
   float timestampPeriod = 0;

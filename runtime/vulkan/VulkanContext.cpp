@@ -528,6 +528,12 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
     enable.base.features.shaderInt64 = VK_TRUE;
     features |= kVulkanInt64;
   }
+  // Defence in depth under the loader's binding checks: an access outside
+  // a binding's range stays inside it (docs/VulkanBackend.md, "What load
+  // promises").
+  bool robustBufferAccess = have.base.features.robustBufferAccess;
+  if (robustBufferAccess)
+    enable.base.features.robustBufferAccess = VK_TRUE;
   VkSubgroupFeatureFlags arithmetic =
       VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
   bool subgroupArithmetic =
@@ -607,6 +613,7 @@ Status VulkanContext::createDevice(const VulkanContextOptions &options) {
                limits.maxDescriptorSetStorageBuffers);
   info.maxMemoryAllocationSize = maintenance3.maxMemoryAllocationSize;
   info.features = features;
+  info.robustBufferAccess = robustBufferAccess;
   info.timestampPeriod = limits.timestampPeriod;
   info.timestampsSupported = timestampBits > 0;
   for (uint32_t i = 0; i < memory.memoryTypeCount; ++i) {

@@ -59,9 +59,12 @@ std::vector<float> values(size_t n, int seed) {
 class ManifestTrust : public ::testing::Test {
 protected:
   virtual const char *model() const { return kModel; }
+  virtual rlx::Device device() const { return rlx::Device::cpu; }
 
   void SetUp() override {
-    rlx::Session session;
+    if (!rlx::isAvailable(device()))
+      GTEST_SKIP() << "no " << rlx::deviceName(device()) << " device";
+    rlx::Session session(device());
     auto graph = session.compile(model());
     ASSERT_TRUE(graph.isOk()) << graph.status().toString();
     bytes = graph->artifactBytes();
@@ -69,7 +72,7 @@ protected:
         rlx::runtime::deserializeArtifact(bytes.data(), bytes.size());
     ASSERT_TRUE(artifact.isOk()) << artifact.status().toString();
     valid = std::move(*artifact);
-    ASSERT_EQ(valid.device, "cpu");
+    ASSERT_EQ(valid.device, rlx::deviceName(device()));
     ASSERT_GE(valid.manifest.dispatches.size(), 2u);
   }
 
@@ -158,6 +161,73 @@ TEST_F(ManifestTrust, DispatchSymbolsSwapped) {
                   a.manifest.dispatches[1].symbol);
       },
       rlx::StatusCode::invalid_argument, "dispatch 0 ('rlx_dispatch_1'): ");
+}
+
+// Vulkan artifacts: the loader compares the buffers each kernel's SPIR-V
+// declares (their bindings and array sizes) with the manifest, as the CPU
+// loader compares footprints.
+class VulkanManifestTrust : public ManifestTrust {
+protected:
+  rlx::Device device() const override { return rlx::Device::vulkan; }
+};
+
+TEST_F(VulkanManifestTrust, ValidArtifactLoadsAndComputes) {
+  EXPECT_EQ(rlx::runtime::serializeArtifact(valid), bytes);
+  expectLoadsAndComputes(bytes);
+}
+
+// The kernel's last binding dropped everywhere the manifest mentions it
+// (kernel, dispatches, views): the SPIR-V still uses it.
+TEST_F(VulkanManifestTrust, ABindingTheCodeUsesIsDropped) {
+  expectRefused(
+      [](Artifact &a) {
+        rlx::runtime::VulkanKernel &k = a.vulkan.kernels[0];
+        --k.bindingCount;
+        k.written.pop_back();
+        for (size_t d = 0; d < a.vulkan.dispatches.size(); ++d)
+          if (a.vulkan.dispatches[d].kernel == 0) {
+            a.vulkan.dispatches[d].bindings.pop_back();
+            a.manifest.dispatches[d].views.pop_back();
+          }
+      },
+      rlx::StatusCode::invalid_argument,
+      "vulkan kernel 0 ('" + valid.vulkan.kernels[0].entryPoint +
+          "'): its SPIR-V uses descriptor set 0 binding " +
+          std::to_string(valid.vulkan.kernels[0].bindingCount - 1) +
+          ", but the manifest gives the kernel " +
+          std::to_string(valid.vulkan.kernels[0].bindingCount - 1) +
+          " bindings");
+}
+
+// An output view (and its binding) shrunk to 80 bytes: the kernel's code
+// still writes the whole array it declares.
+TEST_F(VulkanManifestTrust, ABindingSmallerThanTheCodesArray) {
+  size_t last = valid.vulkan.dispatches[0].bindings.size() - 1;
+  expectRefused(
+      [&](Artifact &a) {
+        a.vulkan.dispatches[0].bindings[last].size = 80;
+        a.manifest.dispatches[0].views[last].size = 80;
+      },
+      rlx::StatusCode::invalid_argument,
+      "vulkan dispatch 0 binding " + std::to_string(last) + ": vulkan kernel " +
+          std::to_string(valid.vulkan.dispatches[0].kernel) + " ('" +
+          valid.vulkan.kernels[valid.vulkan.dispatches[0].kernel].entryPoint +
+          "') declares it as 6144 bytes, but the dispatch binds 80 bytes");
+}
+
+// A dispatch sent to another kernel with the bindings that kernel takes,
+// each one word: the kernel's arrays do not fit them.
+TEST_F(VulkanManifestTrust, ADispatchSentToAnotherKernel) {
+  expectRefused(
+      [](Artifact &a) {
+        rlx::runtime::VulkanDispatch &d = a.vulkan.dispatches[1];
+        d.kernel = a.vulkan.dispatches[0].kernel;
+        uint32_t n = a.vulkan.kernels[d.kernel].bindingCount;
+        d.bindings.assign(n, {0, 4});
+        a.manifest.dispatches[1].views.assign(n, {0, 4});
+      },
+      rlx::StatusCode::invalid_argument,
+      "declares it as");
 }
 
 TEST_F(ManifestTrust, HugeGrid) {
