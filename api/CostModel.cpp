@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "rlx/CostModel.h"
 #include "api/Backend.h"
+#include "api/CalibrationText.h"
 #include "api/RunTiming.h"
 #include "runtime/Files.h"
 #include "rlx/Session.h"
@@ -85,7 +86,6 @@ std::string defaultCacheDir() {
 
 namespace {
 
-constexpr const char *kCalibrationMagic = "rlx-calibration 1";
 /// The matmul sizes calibrated (n x n x n).
 constexpr int64_t kMatmulSizes[] = {64, 256, 512};
 /// Elements of the streaming kernel: 16 MiB in, 16 MiB out, beyond caches.
@@ -177,75 +177,6 @@ std::string calibrationPath(const std::string &dir, Device device,
   return dir + "/calibration/" + deviceName(device) + "-" + hash + ".txt";
 }
 
-std::string format(const DeviceCostModel &model) {
-  std::ostringstream os;
-  os.precision(17);
-  os << kCalibrationMagic << "\n"
-     << "device " << deviceName(model.device) << "\n"
-     << "fingerprint " << model.fingerprint << "\n";
-  for (auto &[n, gflops] : model.matmulGflops)
-    os << "matmul " << n << " " << gflops << "\n";
-  os << "bandwidth " << model.bandwidthGBps << "\n"
-     << "dispatch " << model.dispatchMicros << "\n"
-     << "run " << model.runMicros << "\n";
-  return os.str();
-}
-
-/// The calibration in `text` if it is one, complete and valid, for `device`
-/// and exactly `fingerprint`; nothing otherwise (never a partial model).
-std::optional<DeviceCostModel> parse(const std::string &text, Device device,
-                                     const std::string &fingerprint) {
-  std::istringstream in(text);
-  std::string line;
-  if (!std::getline(in, line) || line != kCalibrationMagic)
-    return std::nullopt;
-  DeviceCostModel model;
-  model.device = device;
-  bool sawDevice = false, sawFingerprint = false;
-  int scalars = 0;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string key;
-    fields >> key;
-    if (key == "fingerprint") {
-      if (line.size() < 12 || line.substr(12) != fingerprint)
-        return std::nullopt;
-      sawFingerprint = true;
-      continue;
-    }
-    if (key == "device") {
-      std::string name;
-      fields >> name;
-      if (name != deviceName(device))
-        return std::nullopt;
-      sawDevice = true;
-    } else if (key == "matmul") {
-      int64_t n = 0;
-      double gflops = 0;
-      if (!(fields >> n >> gflops))
-        return std::nullopt;
-      model.matmulGflops.push_back({n, gflops});
-    } else if (key == "bandwidth" || key == "dispatch" || key == "run") {
-      double value = 0;
-      if (!(fields >> value))
-        return std::nullopt;
-      (key == "bandwidth"  ? model.bandwidthGBps
-       : key == "dispatch" ? model.dispatchMicros
-                           : model.runMicros) = value;
-      ++scalars;
-    } else {
-      return std::nullopt;
-    }
-    std::string extra;
-    if (fields >> extra)
-      return std::nullopt;
-  }
-  if (!sawDevice || !sawFingerprint || scalars != 3 || !model.valid())
-    return std::nullopt;
-  model.fingerprint = fingerprint;
-  return model;
-}
-
 /// Whether calibrations may be kept in cache directory `dir`: its own and
 /// its calibration folder are this user's and writable by nobody else (the
 /// AOT cache's rule): another user could otherwise plant a calibration or a
@@ -268,7 +199,7 @@ void store(const std::string &dir, const std::string &path,
       !files::makeDirectories(dir + "/calibration") ||
       !privateCalibrationDir(dir))
     return;
-  std::string text = format(model);
+  std::string text = formatCalibration(model);
   (void)files::writeAtomically(path, text.data(), text.size(), 0600);
 }
 
@@ -288,8 +219,11 @@ Expected<DeviceCostModel> calibrateDevice(mlir::rlx::Backend &backend,
         files::readRegular(path, 1 << 16, /*noFollow=*/true);
     if (bytes)
       if (std::optional<DeviceCostModel> stored =
-              parse(std::string(bytes->begin(), bytes->end()),
-                    backend.device(), fingerprint))
+              parseCalibration(
+                  std::string_view(reinterpret_cast<const char *>(
+                                       bytes->data()),
+                                   bytes->size()),
+                  backend.device(), fingerprint))
         return *stored;
   }
   Expected<DeviceCostModel> measured = measure(backend.device(), fingerprint);
@@ -302,7 +236,7 @@ Expected<DeviceCostModel> calibrateDevice(mlir::rlx::Backend &backend,
     return Status(StatusCode::internal, std::string("calibrating device '") +
                                             deviceName(backend.device()) +
                                             "' gave invalid numbers:\n" +
-                                            format(*measured));
+                                            formatCalibration(*measured));
   if (!path.empty())
     store(dir, path, *measured);
   return measured;

@@ -7,8 +7,10 @@
 #                                        each fuzz target's seeded short run
 #   scripts/sanitize.sh tsan             build-tsan: TSan; the gtest binaries
 #                                        with the concurrency tests
-#   scripts/sanitize.sh fuzz [seconds]   build-asan: each fuzz target mutates
-#                                        its corpus for `seconds` (default 60)
+#   scripts/sanitize.sh fuzz [seconds | runs=N] [target...]
+#                                        build-asan: each fuzz target (or the
+#                                        ones named) mutates its corpus for
+#                                        `seconds` (default 60) or N runs
 #
 # Ends with "sanitize <mode>: clean" or exits non-zero. RLX_SANITIZE_DIR
 # overrides the build directory; RLX_SANITIZE_JOBS the ninja jobs (default 2).
@@ -86,17 +88,20 @@ case "$mode" in
     done
     ;;
   fuzz)
-    seconds="${1:-60}"
-    ninja -C "$build" -j "$jobs" rlx-fuzz-model rlx-fuzz-artifact rlx-fuzz-npy \
-      rlx-fuzz-cache-entry
-    for target in model artifact npy cache-entry; do
+    limit="-max_total_time=${1:-60}"
+    case "${1:-}" in runs=*) limit="-runs=${1#runs=}" ;; esac
+    [ $# -gt 0 ] && shift
+    targets=(model artifact npy cache-entry onnx calibration spirv)
+    [ $# -gt 0 ] && targets=("$@")
+    ninja -C "$build" -j "$jobs" "${targets[@]/#/rlx-fuzz-}"
+    for target in "${targets[@]}"; do
       out="$(mktemp -d)"
       dict=()
       [ -f "$root/test/Fuzz/$target.dict" ] && dict=(-dict="$root/test/Fuzz/$target.dict")
       # One process, niced, one target at a time. New inputs go to a
       # temporary directory, never into the corpus; a crash to the build
       # directory (fuzz-<target>-crash-<sha1>), named in the output.
-      nice -n 19 "$build/bin/rlx-fuzz-$target" -max_total_time="$seconds" \
+      nice -n 19 "$build/bin/rlx-fuzz-$target" "$limit" \
         -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$build/fuzz-$target-" "${dict[@]}" \
         "$out" "$root/test/Fuzz/corpus/$target"

@@ -28,7 +28,8 @@ llvm_config.add_tool_substitutions(
     ["rlx-opt", "rlx-run", "rlx-import-onnx", "rlx-onnx-node-tests",
      "rlx-onnx-from-text",
      "rlx-embed-example", "rlx-fuzz-model",
-     "rlx-fuzz-artifact", "rlx-fuzz-npy", "rlx-fuzz-onnx",
+     "rlx-fuzz-artifact", "rlx-fuzz-npy", "rlx-fuzz-onnx", "rlx-fuzz-calibration",
+     "rlx-fuzz-spirv",
      "rlx-fuzz-cache-entry"], [config.rlx_tools_dir])
 
 # A program built against a sanitized librlx needs the sanitizer runtime.

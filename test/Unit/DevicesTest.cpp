@@ -771,7 +771,10 @@ TEST(CostModel, CalibrationIsStoredAndNeverTrustedBlindly) {
         replaceLine(stored, "bandwidth", "bandwidth 123.5 extra"),
         replaceLine(stored, "fingerprint", "fingerprint another machine") + "",
         replaceLine(replaceLine(stored, "bandwidth", "bandwidth 123.5"), "run",
-                    "")}) {
+                    ""),
+        // A value twice, another one missing.
+        replaceLine(replaceLine(stored, "bandwidth", "bandwidth 123.5"), "run",
+                    "bandwidth 123.5")}) {
     write(bad);
     auto again = rlx::calibrateDevice(cpu, options);
     ASSERT_TRUE(again.isOk()) << again.status().toString();

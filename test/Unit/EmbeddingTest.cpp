@@ -398,6 +398,99 @@ TEST(Threads, OneGraphFromManyThreads) {
   EXPECT_EQ(wrong, 0);
 }
 
+// Eight threads run one graph while a ninth sets and binds its weight in a
+// loop, alternating two values: every run's output is exactly the output of
+// one of them (a run never sees a weight half replaced), on every device.
+// The weight is 64 x 64, so a torn copy would change some rows only; the
+// CPU code reads it in matmul panels, so setParam and bindParam both repack.
+void expectRunsSeeOneWholeWeight(rlx::Device device) {
+  if (!rlx::isAvailable(device))
+    GTEST_SKIP() << "no " << rlx::deviceName(device) << " device";
+  constexpr int64_t kRows = 8, kK = 64, kN = 64;
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {kRows, kK});
+  rlx::Tensor w = g.param("w", rlx::DType::f32, {kK, kN});
+  g.setOutputs({{"y", g.matmul(x, w)}});
+  rlx::Session session(device);
+  auto compiledGraph = session.compile(g);
+  ASSERT_TRUE(compiledGraph.isOk()) << compiledGraph.status().toString();
+  rlx::CompiledGraph &graph = *compiledGraph;
+
+  std::vector<float> xs(kRows * kK), a(kK * kN), b(kK * kN);
+  for (size_t i = 0; i < xs.size(); ++i)
+    xs[i] = float(int(i * 7 % 13) - 6) / 8.0f;
+  for (size_t i = 0; i < a.size(); ++i) {
+    a[i] = float(int(i * 5 % 11) - 5) / 16.0f;
+    b[i] = float(int(i * 3 % 17) - 8) / 32.0f;
+  }
+  auto run = [&]() -> std::vector<float> {
+    auto out = graph.run(
+        {rlx::NamedInput::of("x", rlx::TensorView::of(xs.data(), {kRows, kK}))});
+    if (!out)
+      return {};
+    return std::vector<float>((*out)[0].floats(),
+                              (*out)[0].floats() + kRows * kN);
+  };
+  // Each weight's output, checked against a naive product (the values are
+  // multiples of 1/256 with sums that f32 holds exactly).
+  std::vector<std::vector<float>> wants;
+  for (const std::vector<float> *weight : {&a, &b}) {
+    ASSERT_TRUE(graph
+                    .setParam("w", rlx::TensorView::of(weight->data(),
+                                                       {kK, kN}))
+                    .isOk());
+    std::vector<float> want(kRows * kN, 0.0f);
+    for (int64_t i = 0; i < kRows; ++i)
+      for (int64_t j = 0; j < kN; ++j)
+        for (int64_t k = 0; k < kK; ++k)
+          want[i * kN + j] += xs[i * kK + k] * (*weight)[k * kN + j];
+    ASSERT_EQ(run(), want);
+    wants.push_back(std::move(want));
+  }
+  ASSERT_NE(wants[0], wants[1]);
+
+  std::atomic<bool> stop{false};
+  std::atomic<int> runs{0}, torn{0}, failed{0}, writes{0};
+  std::thread writer([&] {
+    for (int i = 0; !stop; ++i) {
+      const std::vector<float> &weight = i % 2 ? b : a;
+      rlx::TensorView view = rlx::TensorView::of(weight.data(), {kK, kN});
+      rlx::Status s = i % 4 < 2 ? graph.setParam("w", view)
+                                : graph.bindParam("w", view);
+      failed += !s.isOk();
+      ++writes;
+    }
+  });
+  std::vector<std::thread> runners;
+  for (int t = 0; t < 8; ++t)
+    runners.emplace_back([&] {
+      for (int i = 0; i < 40; ++i) {
+        std::vector<float> y = run();
+        if (y.empty())
+          ++failed;
+        else if (y != wants[0] && y != wants[1])
+          ++torn;
+        ++runs;
+      }
+    });
+  for (std::thread &t : runners)
+    t.join();
+  stop = true;
+  writer.join();
+  EXPECT_EQ(runs, 320);
+  EXPECT_EQ(torn, 0) << "runs that saw a weight half replaced";
+  EXPECT_EQ(failed, 0);
+  EXPECT_GT(writes, 0);
+}
+
+TEST(Threads, RunsSeeOneWholeWeightWhileItIsReplaced) {
+  expectRunsSeeOneWholeWeight(rlx::Device::cpu);
+}
+
+TEST(Threads, RunsSeeOneWholeWeightWhileItIsReplacedOnVulkan) {
+  expectRunsSeeOneWholeWeight(rlx::Device::vulkan);
+}
+
 //===----------------------------------------------------------------------===//
 // Log handler
 //===----------------------------------------------------------------------===//
