@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "api/GraphToHIR.h"
+#include "dialects/Common/DTypes.h"
 #include "dialects/Common/Enums.h"
 #include "dialects/Common/InferRules.h"
 #include "dialects/Common/ShapeRules.h"
@@ -78,29 +79,6 @@ RLX_SAME_COUNT(NormKind, rms);
 #undef RLX_SAME_COUNT
 
 namespace mlir::rlx {
-
-Type elementTypeOf(MLIRContext *ctx, ::rlx::DType dtype) {
-  Builder b(ctx);
-  switch (dtype) {
-  case ::rlx::DType::f32:
-    return b.getF32Type();
-  case ::rlx::DType::f16:
-    return b.getF16Type();
-  case ::rlx::DType::bf16:
-    return b.getBF16Type();
-  case ::rlx::DType::f64:
-    return b.getF64Type();
-  case ::rlx::DType::i8:
-    return b.getI8Type();
-  case ::rlx::DType::i32:
-    return b.getI32Type();
-  case ::rlx::DType::i64:
-    return b.getI64Type();
-  case ::rlx::DType::i1:
-    return b.getI1Type();
-  }
-  return b.getF32Type();
-}
 
 namespace {
 /// Builds the module; `fail` records the first error with the node's index.

@@ -2,6 +2,7 @@
 #ifndef RLX_API_GRAPHTOHIR_H
 #define RLX_API_GRAPHTOHIR_H
 
+#include "dialects/Common/DTypes.h"
 #include "rlx/Graph.h"
 #include "rlx/Status.h"
 
@@ -9,9 +10,6 @@
 #include "mlir/IR/OwningOpRef.h"
 
 namespace mlir::rlx {
-
-/// The MLIR element type of `dtype`.
-Type elementTypeOf(MLIRContext *ctx, ::rlx::DType dtype);
 
 /// A module with one func.func `name` holding `graph` in HIR (unverified:
 /// the caller verifies and reports diagnostics). Errors name the node.

@@ -75,6 +75,14 @@ static Status refuseConstants(const CompileOptions &options) {
                     options.constants.front().name + "')");
 }
 
+/// `module` printed with its locations: a cache key's model text.
+static std::string withLocations(mlir::ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+  return text;
+}
+
 Expected<CompiledGraph> Session::compileWith(const Graph &graph,
                                              const CompileOptions &options) {
   Expected<mlir::rlx::Backend *> backend =
@@ -91,13 +99,8 @@ Expected<CompiledGraph> Session::compileWith(const Graph &graph,
   return mlir::rlx::compileThroughCache(
       impl_->context.get(), **backend, impl_->compilerOptions(options),
       impl_->cache.get(),
-      [&] {
-        // The graph's HIR with its locations: what the code is made from.
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());
-        return text;
-      },
+      // The graph's HIR with its locations: what the code is made from.
+      [&] { return withLocations(**module); },
       [&] {
         return mlir::rlx::compileModule(**module,
                                         impl_->compilerOptions(options));
@@ -144,14 +147,9 @@ Expected<CompiledGraph> Session::compileWith(const OnnxModel &model,
   Expected<CompiledGraph> graph = mlir::rlx::compileThroughCache(
       impl_->context.get(), **backend, impl_->compilerOptions(imported),
       impl_->cache.get(),
-      [&] {
-        // The imported MIR (constants and bound shapes in it) with its
-        // locations: what the code is made from.
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());
-        return text;
-      },
+      // The imported MIR (constants and bound shapes in it) with its
+      // locations: what the code is made from.
+      [&] { return withLocations(**module); },
       [&] {
         return mlir::rlx::compileModule(**module,
                                         impl_->compilerOptions(imported));

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "conversion/ONNXToMIR/Importer.h"
 #include "conversion/ONNXToMIR/ONNXToMIR.h"
+#include "dialects/Common/DTypes.h"
 #include "dialects/Common/InferRules.h"
 #include "dialects/Common/ShapeRules.h"
 #include "dialects/MIR/MIROps.h"
@@ -34,28 +35,7 @@ static constexpr int64_t kEvaluateLimit = 4096;
 
 Type elementTypeOfOnnx(MLIRContext *ctx, int32_t t) {
   std::optional<::rlx::DType> dtype = storageDTypeOfOnnx(t);
-  if (!dtype)
-    return {};
-  Builder b(ctx);
-  switch (*dtype) {
-  case ::rlx::DType::f32:
-    return b.getF32Type();
-  case ::rlx::DType::f16:
-    return b.getF16Type();
-  case ::rlx::DType::bf16:
-    return b.getBF16Type();
-  case ::rlx::DType::f64:
-    return b.getF64Type();
-  case ::rlx::DType::i8:
-    return b.getI8Type();
-  case ::rlx::DType::i32:
-    return b.getI32Type();
-  case ::rlx::DType::i64:
-    return b.getI64Type();
-  case ::rlx::DType::i1:
-    return b.getI1Type();
-  }
-  return {};
+  return dtype ? elementTypeOf(ctx, *dtype) : Type();
 }
 
 bool initializerIsParam(const TensorData &t) {

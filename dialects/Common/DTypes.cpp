@@ -1,6 +1,7 @@
 //===- DTypes.cpp - MLIR element types as the runtime's dtypes ------------===//
 #include "dialects/Common/DTypes.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::rlx {
@@ -23,6 +24,29 @@ std::optional<::rlx::DType> dtypeOf(Type t) {
   if (t.isInteger(1))
     return ::rlx::DType::i1;
   return std::nullopt;
+}
+
+Type elementTypeOf(MLIRContext *ctx, ::rlx::DType dtype) {
+  Builder b(ctx);
+  switch (dtype) {
+  case ::rlx::DType::f32:
+    return b.getF32Type();
+  case ::rlx::DType::f16:
+    return b.getF16Type();
+  case ::rlx::DType::bf16:
+    return b.getBF16Type();
+  case ::rlx::DType::f64:
+    return b.getF64Type();
+  case ::rlx::DType::i8:
+    return b.getI8Type();
+  case ::rlx::DType::i32:
+    return b.getI32Type();
+  case ::rlx::DType::i64:
+    return b.getI64Type();
+  case ::rlx::DType::i1:
+    return b.getI1Type();
+  }
+  return b.getF32Type();
 }
 
 } // namespace mlir::rlx

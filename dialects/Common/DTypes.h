@@ -12,6 +12,7 @@
 
 #include "rlx/Manifest.h"
 
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Types.h"
 #include <optional>
 
@@ -20,6 +21,9 @@ namespace mlir::rlx {
 /// The runtime's dtype of element type `t`, or nullopt for one the runtime
 /// does not carry.
 std::optional<::rlx::DType> dtypeOf(Type t);
+
+/// The element type of `dtype` (the inverse of dtypeOf).
+Type elementTypeOf(MLIRContext *ctx, ::rlx::DType dtype);
 
 } // namespace mlir::rlx
 
