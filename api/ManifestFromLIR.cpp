@@ -54,7 +54,8 @@ static std::vector<uint8_t> constantBytes(ElementsAttr value, int64_t size) {
     for (int64_t off = 0; off + static_cast<int64_t>(eltBytes) <= size;
          off += eltBytes)
       std::memcpy(bytes.data() + off, raw.data(), eltBytes);
-  } else {
+  } else if (!raw.empty()) {
+    // An empty constant has no data pointer to copy from.
     std::memcpy(bytes.data(), raw.data(),
                 std::min<size_t>(raw.size(), bytes.size()));
   }

@@ -23,6 +23,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace mlir::rlx::onnximport {
 
@@ -493,6 +495,25 @@ static Status prepare(OnnxFile::Impl &impl) {
                           });
       !s)
     return s;
+
+  // ONNX 1.12's checker does not ask that each graph output be defined,
+  // and its version converter dereferences null on one that is not.
+  {
+    std::unordered_set<std::string> defined;
+    const auto &g = impl.graph.graph();
+    for (const auto &v : g.input())
+      defined.insert(v.name());
+    for (const TensorProto &t : g.initializer())
+      defined.insert(t.name());
+    for (const auto &node : g.node())
+      for (const std::string &out : node.output())
+        defined.insert(out);
+    for (const auto &v : g.output())
+      if (!defined.count(v.name()))
+        return Status(StatusCode::invalid_argument,
+                      src + ": graph output '" + v.name() +
+                          "' is no input, initializer or node output");
+  }
 
   if (opset < kOpsetVersion) {
     Status lifted = catching(

@@ -444,6 +444,22 @@ g (float[2, 3] x) => (float[2, 3] y) { y = Einsum <equation = "ij->ij"> (x) }
   expectStillWorks();
 }
 
+// A graph output no node, input or initializer defines: ONNX 1.12's checker
+// passes it and its version converter crashes on it (found by
+// rlx-fuzz-onnx: corpus/onnx/regress-undefined-graph-output.onnx).
+TEST_F(Broken, UndefinedGraphOutputIsRefusedBeforeConversion) {
+  onnx::ModelProto proto = modelProto(R"(
+<ir_version: 7, opset_import: ["" : 13]>
+g (float[6] x) => (float[2] a, float[2] b) { a, c = Split <axis = 0> (x) }
+)");
+  std::string message = errorOf(
+      rlx::OnnxModel::fromBytes(serialize(proto), "test.onnx"));
+  EXPECT_EQ(message, "test.onnx: graph output 'b' is no input, initializer "
+                     "or node output")
+      << message;
+  expectStillWorks();
+}
+
 TEST_F(Broken, OtherDomainIsUnsupported) {
   auto model = fromText(R"(
 <ir_version: 8, opset_import: ["" : 17, "com.example" : 1]>
