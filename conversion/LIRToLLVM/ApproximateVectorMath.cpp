@@ -1,4 +1,5 @@
 //===- ApproximateVectorMath.cpp - rlx-approximate-vector-math ------------===//
+#include "conversion/AccurateTanh.h"
 #include "conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -8,6 +9,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+
 namespace mlir::rlx {
 #define GEN_PASS_DEF_APPROXIMATEVECTORMATH
 #include "conversion/Passes.h.inc"
@@ -16,12 +18,30 @@ namespace mlir::rlx {
 using namespace mlir;
 
 namespace {
+
+/// tanh on f32 vectors (conversion/AccurateTanh.h): upstream's
+/// approximation is tens of ulps off, and libm's tanhf is a call per lane.
+struct AccurateVectorTanh : OpRewritePattern<math::TanhOp> {
+  AccurateVectorTanh(MLIRContext *ctx)
+      : OpRewritePattern<math::TanhOp>(ctx, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(math::TanhOp op,
+                                PatternRewriter &rw) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || !type.getElementType().isF32())
+      return failure();
+    rw.replaceOp(op, mlir::rlx::buildAccurateTanh(rw, op.getLoc(), op.getOperand()));
+    return success();
+  }
+};
+
 struct ApproximateVectorMath
     : mlir::rlx::impl::ApproximateVectorMathBase<ApproximateVectorMath> {
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<math::ExpOp, math::LogOp, math::Log2Op, math::ErfOp>(op) &&
+      if (isa<math::ExpOp, math::LogOp, math::Log2Op, math::ErfOp,
+              math::TanhOp>(op) &&
           isa<VectorType>(op->getResult(0).getType()))
         ops.push_back(op);
     });
@@ -29,6 +49,7 @@ struct ApproximateVectorMath
       return;
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns);
+    patterns.add<AccurateVectorTanh>(&getContext());
     // Only the chosen ops (and what their expansion creates) are rewritten:
     // scalar math and the inexact vector approximations stay.
     GreedyRewriteConfig config;

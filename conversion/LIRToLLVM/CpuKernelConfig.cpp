@@ -47,7 +47,7 @@ constexpr int64_t kMatmulColumns = 64;
 
 bool isMatmulFamily(Operation *op) {
   return isa_and_nonnull<mir::MatmulOp, mir::FusedMatmulOp,
-                         mir::SharedMatmulOp>(op);
+                         mir::SharedMatmulOp, mir::SwigluOp>(op);
 }
 
 ArrayRef<int64_t> shapeOf(Type type) {

@@ -1,4 +1,5 @@
 //===- ExpandGpuMath.cpp - rlx-expand-gpu-math ----------------------------===//
+#include "conversion/AccurateTanh.h"
 #include "conversion/Passes.h"
 #include "passes/Common/BoundedRewrite.h"
 
@@ -259,39 +260,15 @@ struct ExpandAtan : OpRewritePattern<math::AtanOp> {
   }
 };
 
-/// f32 tanh (Cephes): an odd degree-11 polynomial for |x| < 0.625, where
-/// GLSL's Tanh (bounded only as its exp formula) loses all relative
-/// accuracy to cancellation, else 1 - 2 / (e^2|x| + 1) with the sign of x;
-/// about 2 ulp. exp saturates, so large |x| gives +-1 and NaN propagates.
+/// f32 tanh (conversion/AccurateTanh.h): GLSL's Tanh is bounded only as
+/// its exp formula, which loses all relative accuracy near 0.
 struct ExpandTanh : OpRewritePattern<math::TanhOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::TanhOp op,
                                 PatternRewriter &b) const override {
-    Location loc = op.getLoc();
-    Type type = op.getType();
-    if (!type.isF32())
+    if (!op.getType().isF32())
       return b.notifyMatchFailure(op, "only f32 tanh is expanded");
-    auto f = [&](double v) { return floatConstant(b, loc, type, v); };
-    Value x = op.getOperand();
-    Value a = b.create<math::AbsFOp>(loc, x);
-    Value z = b.create<arith::MulFOp>(loc, x, x);
-    Value poly = horner(b, loc, z,
-                        {-5.70498872745e-3, 2.06390887954e-2, -5.37397155531e-2,
-                         1.33314422036e-1, -3.33332819422e-1});
-    Value small = b.create<arith::AddFOp>(
-        loc,
-        b.create<arith::MulFOp>(loc, b.create<arith::MulFOp>(loc, poly, z), x),
-        x);
-    Value e =
-        b.create<math::ExpOp>(loc, b.create<arith::MulFOp>(loc, f(2.0), a));
-    Value large = b.create<arith::SubFOp>(
-        loc, f(1.0),
-        b.create<arith::DivFOp>(loc, f(2.0),
-                                b.create<arith::AddFOp>(loc, e, f(1.0))));
-    large = b.create<math::CopySignOp>(loc, large, x);
-    Value isSmall =
-        b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, a, f(0.625));
-    b.replaceOpWithNewOp<arith::SelectOp>(op, isSmall, small, large);
+    b.replaceOp(op, mlir::rlx::buildAccurateTanh(b, op.getLoc(), op.getOperand()));
     return success();
   }
 };

@@ -210,38 +210,77 @@ static Value window2d(OpBuilder &b, Location loc, Value memref, Value i,
       ArrayRef<OpFoldResult>{one, one});
 }
 
+/// An f32 [rows, cols] stack tile, allocated at the kernel's top level: an
+/// alloca inside a loop (a shared matmul's loop over its weights) would
+/// grow the stack per iteration.
+static Value stackTile(OpBuilder &b, Location loc, int64_t rows,
+                       int64_t cols) {
+  OpBuilder::InsertionGuard guard(b);
+  Operation *outer = nullptr;
+  for (Operation *parent = b.getInsertionBlock()->getParentOp();
+       isa<scf::ForOp, scf::IfOp>(parent); parent = parent->getParentOp())
+    outer = parent;
+  if (outer)
+    b.setInsertionPoint(outer);
+  return b.create<memref::AllocaOp>(
+      loc, MemRefType::get({rows, cols}, b.getF32Type()));
+}
+
+/// Walks an [m, n] output in static tiles of at most tileRows x tileCols:
+/// the full tiles, then the edge column, row and corner, each with its own
+/// static shape, so that every product on a tile is one the microkernel
+/// takes. `body` gets the tile's origin and shape. A tile's origin is a
+/// constant or `t * tileRows` / `t * tileCols` of a loop counter t (not a
+/// loop step): a column offset that is a product with a multiple of the
+/// panel width is what rlx-cpu-pack-params proves panel-aligned.
+static void forEachStaticTile(
+    OpBuilder &b, Location loc, int64_t m, int64_t n, int64_t tileRows,
+    int64_t tileCols,
+    function_ref<void(Value i, Value j, int64_t rows, int64_t cols)> body) {
+  auto index = [&](int64_t v) { return indexConstant(b, loc, v); };
+  int64_t fullRows = m / tileRows * tileRows,
+          fullCols = n / tileCols * tileCols;
+  int64_t restRows = m - fullRows, restCols = n - fullCols;
+  auto forTiles = [&](int64_t count, int64_t size,
+                      function_ref<void(Value)> tile) {
+    if (count == 1)
+      return tile(index(0));
+    auto loop = b.create<scf::ForOp>(loc, index(0), index(count), index(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    tile(b.create<arith::MulIOp>(loc, loop.getInductionVar(), index(size)));
+  };
+  auto rowOfTiles = [&](Value i, int64_t rows) {
+    if (fullCols)
+      forTiles(fullCols / tileCols, tileCols,
+               [&](Value j) { body(i, j, rows, tileCols); });
+    if (restCols)
+      body(i, index(fullCols), rows, restCols);
+  };
+  if (fullRows)
+    forTiles(fullRows / tileRows, tileRows,
+             [&](Value i) { rowOfTiles(i, tileRows); });
+  if (restRows)
+    rowOfTiles(index(fullRows), restRows);
+}
+
 /// f16 / bf16 [M, K] x [K, N] (+ a bias of rank <= 1): tile by tile of the
-/// output (kHalfTileRows x kHalfTileCols, then the edge tiles, every tile
-/// static), the product of the tile's rows and columns accumulates in f32
-/// into a stack tile (a linalg.matmul of half-float inputs and an f32
-/// output: each product's operands extended), then out = act(tile + bias)
-/// truncated once. The stack tile bounds the f32 partial sums whatever M
-/// and N are; on the CPU the microkernel takes each tile's fill, matmul and
-/// epilogue, converts A and B while it packs them and keeps the sums in
-/// registers (docs/CPUBackend.md, "Half-float matmuls").
+/// output (kHalfTileRows x kHalfTileCols, forEachStaticTile), the product
+/// of the tile's rows and columns accumulates in f32 into a stack tile (a
+/// linalg.matmul of half-float inputs and an f32 output: each product's
+/// operands extended), then out = act(tile + bias) truncated once. The
+/// stack tile bounds the f32 partial sums whatever M and N are; on the CPU
+/// the microkernel takes each tile's fill, matmul and epilogue, converts A
+/// and B while it packs them and keeps the sums in registers
+/// (docs/CPUBackend.md, "Half-float matmuls").
 static void buildHalfMatmulTiles(OpBuilder &b, Location loc, Value lhs,
                                  Value rhs, Value bias, Activation act,
                                  Value out) {
   int64_t m = shapeOf(out)[0], n = shapeOf(out)[1], k = shapeOf(lhs)[1];
-  int64_t tileRows = std::min(m, kHalfTileRows);
-  int64_t tileCols = std::min(n, kHalfTileCols);
   Type f32 = b.getF32Type(), element = elementTypeOf(out);
-  // At the kernel's top level: an alloca inside a loop (a shared matmul's
-  // loop over its weights) would grow the stack per iteration.
-  Value tile;
-  {
-    OpBuilder::InsertionGuard guard(b);
-    Operation *outer = nullptr;
-    for (Operation *parent = b.getInsertionBlock()->getParentOp();
-         isa<scf::ForOp, scf::IfOp>(parent); parent = parent->getParentOp())
-      outer = parent;
-    if (outer)
-      b.setInsertionPoint(outer);
-    tile = b.create<memref::AllocaOp>(
-        loc, MemRefType::get({tileRows, tileCols}, f32));
-  }
-  auto index = [&](int64_t v) { return indexConstant(b, loc, v); };
-  Value zero = index(0);
+  Value tile = stackTile(b, loc, std::min(m, kHalfTileRows),
+                         std::min(n, kHalfTileCols));
+  Value zero = indexConstant(b, loc, 0);
   auto emitTile = [&](Value i, Value j, int64_t rows, int64_t cols) {
     // Every window first: the fill, the product and the epilogue must be
     // adjacent for the microkernel to take them as one.
@@ -274,32 +313,8 @@ static void buildHalfMatmulTiles(OpBuilder &b, Location loc, Value lhs,
                                         element);
                      });
   };
-  // Full tiles, then the edge column, row and corner: each its own static
-  // shape, so that every product is one the microkernel takes.
-  int64_t fullRows = m / tileRows * tileRows,
-          fullCols = n / tileCols * tileCols;
-  int64_t restRows = m - fullRows, restCols = n - fullCols;
-  auto forTiles = [&](int64_t end, int64_t step, auto body) {
-    if (end == step)
-      return body(zero);
-    auto loop = b.create<scf::ForOp>(loc, zero, index(end), index(step));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    body(loop.getInductionVar());
-  };
-  forTiles(fullRows, tileRows, [&](Value i) {
-    forTiles(fullCols, tileCols,
-             [&](Value j) { emitTile(i, j, tileRows, tileCols); });
-    if (restCols)
-      emitTile(i, index(fullCols), tileRows, restCols);
-  });
-  if (restRows) {
-    forTiles(fullCols, tileCols, [&](Value j) {
-      emitTile(index(fullRows), j, restRows, tileCols);
-    });
-    if (restCols)
-      emitTile(index(fullRows), index(fullCols), restRows, restCols);
-  }
+  forEachStaticTile(b, loc, m, n, std::min(m, kHalfTileRows),
+                    std::min(n, kHalfTileCols), emitTile);
 }
 
 /// True when the memrefs are f32 and none is empty: products a BLAS routine
@@ -473,10 +488,66 @@ static void buildSwigluNative(OpBuilder &b, Location loc, Value x, Value wGate,
       /*readsOutput=*/true);
 }
 
+/// The largest tile of the output a generated f32 swiglu computes at once
+/// (two f32 stack tiles of it, 256 KiB each): rows x columns. 512 rows
+/// cover a CPU workgroup of a row split (a weight that is not in panels is
+/// packed once per row of tiles).
+static constexpr int64_t kSwigluGenTileRows = 512, kSwigluGenTileCols = 128;
+
+/// Generated f32 swiglu on [M, K] x [K, N] (leading dims of x and out
+/// collapsed), tile by tile of the output (forEachStaticTile): the gate
+/// product of the tile's rows and columns into one stack tile, the up
+/// product into another, and an epilogue on the up product that writes
+/// out = silu(gate) * up. On the CPU each product is a microkernel matmul
+/// (its fill and, for the second, the epilogue folded; the sums stay in
+/// registers until the one store of the output) and params read as the
+/// weights' column tiles are kept in panels (docs/CPUBackend.md, "swiglu").
+static void buildSwigluTiles(OpBuilder &b, Location loc, Value x, Value wGate,
+                             Value wUp, Value out) {
+  int64_t rank = shapeOf(out).size();
+  x = collapseDims(b, loc, x, 0, rank - 2);
+  out = collapseDims(b, loc, out, 0, rank - 2);
+  int64_t m = shapeOf(out)[0], n = shapeOf(out)[1], k = shapeOf(x)[1];
+  int64_t tileRows = std::min(m, kSwigluGenTileRows),
+          tileCols = std::min(n, kSwigluGenTileCols);
+  Value gateTile = stackTile(b, loc, tileRows, tileCols);
+  Value upTile = stackTile(b, loc, tileRows, tileCols);
+  Value zero = indexConstant(b, loc, 0);
+  Value fZero = zeroOf(b, loc, b.getF32Type());
+  forEachStaticTile(
+      b, loc, m, n, tileRows, tileCols,
+      [&](Value i, Value j, int64_t rows, int64_t cols) {
+        Value xRows = window2d(b, loc, x, i, zero, rows, k);
+        Value gate = window2d(b, loc, gateTile, zero, zero, rows, cols);
+        Value gateCols = window2d(b, loc, wGate, zero, j, k, cols);
+        b.create<linalg::FillOp>(loc, ValueRange{fZero}, ValueRange{gate});
+        b.create<linalg::MatmulOp>(loc, ValueRange{xRows, gateCols},
+                                   ValueRange{gate});
+        // The up product's fill, matmul and epilogue adjacent, every
+        // window before them.
+        Value up = window2d(b, loc, upTile, zero, zero, rows, cols);
+        Value upCols = window2d(b, loc, wUp, zero, j, k, cols);
+        Value outTile = window2d(b, loc, out, i, j, rows, cols);
+        b.create<linalg::FillOp>(loc, ValueRange{fZero}, ValueRange{up});
+        b.create<linalg::MatmulOp>(loc, ValueRange{xRows, upCols},
+                                   ValueRange{up});
+        buildElementwise(b, loc, ValueRange{up, gate}, outTile,
+                         [](OpBuilder &nb, Location nloc, ValueRange e) {
+                           Value g = buildUnary(nb, nloc, UnaryKind::silu,
+                                                e[1]);
+                           return nb.create<arith::MulFOp>(nloc, g, e[0])
+                               .getResult();
+                         });
+      });
+}
+
 void kernels::buildSwiglu(OpBuilder &b, Location loc, Value x, Value wGate,
                           Value wUp, Value out, StringRef libraryCall) {
-  if (!libraryCall.empty() && sgemmOperands(ValueRange{x, wGate, wUp, out}))
-    return buildSwigluNative(b, loc, x, wGate, wUp, out, libraryCall);
+  if (sgemmOperands(ValueRange{x, wGate, wUp, out}))
+    return libraryCall.empty()
+               ? buildSwigluTiles(b, loc, x, wGate, wUp, out)
+               : buildSwigluNative(b, loc, x, wGate, wUp, out, libraryCall);
+  // f64, f16, bf16 and empty products: a loop nest per output element.
   ArrayRef<int64_t> o = shapeOf(out);
   int64_t k = shapeOf(x).back();
   Type acc = computeType(elementTypeOf(out));

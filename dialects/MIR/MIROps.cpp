@@ -1100,6 +1100,17 @@ std::optional<int64_t> SharedMatmulOp::getOperandDimAlong(unsigned index,
                  : std::nullopt;
 }
 
+/// As a matmul with two weights: batch dims and M run along the input's,
+/// N (a small swiglu splits its columns) along both weights' columns.
+int64_t SwigluOp::getIndependentLeadingDims() {
+  return rankOf(getResult()) - 1;
+}
+std::optional<int64_t> SwigluOp::getOperandDimAlong(unsigned index,
+                                                    int64_t dim) {
+  // w_up has w_gate's type and splits as it does.
+  return mir::detail::matmulDimAlong(*this, index == 2 ? 1 : index, dim);
+}
+
 /// The dims before the first reduced one keep their place in the input.
 int64_t ReduceOp::getIndependentLeadingDims() {
   int64_t first = rankOf(getInput());

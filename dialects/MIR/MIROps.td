@@ -758,7 +758,7 @@ def MIR_ResidualNormOp : MIR_Op<"residual_norm",
 
 def MIR_SwigluOp : MIR_Op<"swiglu",
     [Pure, RLX_InferResultTypesWith<"inferSwigluTypes", 3, 3>,
-     MIR_RowParallelDims<1>, MIR_Contraction]> {
+     MIR_ParallelDims, MIR_Contraction]> {
   let summary = "silu(x W_gate) * (x W_up)";
   let description = [{
     ```mlir

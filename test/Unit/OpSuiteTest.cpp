@@ -640,6 +640,11 @@ TEST_P(UnaryTest, MatchesReference) {
         x[0] = 0.0f, x[1] = -0.0f, x[2] = kInf;
       if (kind == "exp")
         x[0] = -kInf, x[1] = 0.0f;
+      // tanh's vector code (rlx-approximate-vector-math) on |x| with the
+      // sign restored: -0 stays -0 (checked below), +-inf gives +-1.
+      if (kind == "tanh")
+        x[0] = -0.0f, x[1] = 0.0f, x[2] = kInf, x[3] = -kInf, x[4] = 1e-30f,
+        x[5] = -20.0f, x[6] = 0.625f, x[7] = -0.62499994f;
     }
     inputs.push_back(x);
     std::string n = std::to_string(s);
@@ -670,13 +675,17 @@ TEST_P(UnaryTest, MatchesReference) {
     std::vector<double> want(x.size()), tol(x.size());
     for (size_t i = 0; i < x.size(); ++i) {
       want[i] = ref::unary(kind, x[i]);
-      tol[i] = c.ulps * kU * (std::fabs(want[i]) + c.xScale * std::fabs(x[i]));
+      tol[i] = c.ulps * kU *
+               (std::fabs(want[i]) +
+                (c.xScale != 0 ? c.xScale * std::fabs(x[i]) : 0.0));
       if (kOnVulkan)
         tol[i] = vulkanUnaryTol(kind, x[i], want[i], tol[i]);
       if (std::isinf(want[i]) || want[i] == 0) // exp(-inf), ...: exact
         tol[i] = 0;
     }
     expectWithin(y, kElementwiseShapes[s], DType::f32, want, tol);
+    if (kind == "tanh" && kElementwiseShapes[s] == Shape{3, 33})
+      EXPECT_TRUE(std::signbit(floatsOf(y)[0])) << "tanh(-0) must be -0";
   }
 }
 
@@ -3099,33 +3108,43 @@ TEST(ResidualNorm, LayerAndRms) {
 
 // silu(x Wg) * (x Wu): each sum within (K + 1) u sum|terms|; the error of
 // the product is |silu'(g)| |u| dg + |silu(g)| du (|silu'| <= 1.1) plus
-// 8 u |want| for silu and the product.
-TEST(Swiglu, Shapes) {
+// 8 u |want| for silu and the product. The weights are inputs, or params
+// (`weightParams`: on the CPU kept in the microkernel's panels when N is a
+// multiple of the panel width). The shapes take every path of the CPU's
+// tiled kernel (ContractionKernels.cpp, buildSwigluTiles): one element,
+// odd sizes, batch dims collapsed, a column split (fewer than 256 rows),
+// a row split whose workgroups have several column tiles and an edge
+// tile, more rows than one tile (512) with an edge row tile.
+void expectSwiglu(bool weightParams, uint64_t seed) {
   struct Case {
     Shape x;
     int64_t f;
   };
-  const std::vector<Case> cases = {{{1, 1}, 1},
-                                   {{5, 33}, 65},
-                                   {{2, 3, 17}, 9},
-                                   {{64, 32}, 1024},
-                                   {{1, 64, 16}, 1024}};
+  const std::vector<Case> cases = {{{1, 1}, 1},       {{5, 33}, 65},
+                                   {{2, 3, 17}, 9},   {{64, 32}, 1024},
+                                   {{1, 64, 16}, 1024}, {{600, 40}, 300},
+                                   {{300, 24}, 384},  {{2, 520, 12}, 130},
+                                   {{1100, 8}, 64}};
   Program p;
   std::vector<std::array<std::vector<double>, 3>> data;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case &c = cases[i];
     std::string n = std::to_string(i);
     int64_t k = c.x.back();
-    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, 2500 + i);
-    std::vector<float> wg = uniform(k * c.f, -1, 1, 2600 + i);
-    std::vector<float> wu = uniform(k * c.f, -1, 1, 2700 + i);
+    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, seed + i);
+    std::vector<float> wg = uniform(k * c.f, -1, 1, seed + 100 + i);
+    std::vector<float> wu = uniform(k * c.f, -1, 1, seed + 200 + i);
     Shape os = c.x;
     os.back() = c.f;
     std::string tw = tensorType({k, c.f}, "f32");
-    p.op("%y" + n + " = mir.swiglu " + p.f32("x" + n, c.x, x) + ", " +
-         p.f32("wg" + n, {k, c.f}, wg) + ", " + p.f32("wu" + n, {k, c.f}, wu) +
-         " : (" + tensorType(c.x, "f32") + ", " + tw + ", " + tw + ") -> " +
-         tensorType(os, "f32"));
+    auto weight = [&](const std::string &name, const std::vector<float> &w) {
+      return weightParams ? p.param(name, {k, c.f}, DType::f32, w)
+                          : p.f32(name, {k, c.f}, w);
+    };
+    std::string g = weight("wg" + n, wg), u = weight("wu" + n, wu);
+    p.op("%y" + n + " = mir.swiglu " + p.f32("x" + n, c.x, x) + ", " + g +
+         ", " + u + " : (" + tensorType(c.x, "f32") + ", " + tw + ", " + tw +
+         ") -> " + tensorType(os, "f32"));
     p.result("%y" + n, os, DType::f32, "y" + n);
     data.push_back({toDouble(x), toDouble(wg), toDouble(wu)});
   }
@@ -3152,6 +3171,10 @@ TEST(Swiglu, Shapes) {
                  tol);
   }
 }
+
+TEST(Swiglu, Shapes) { expectSwiglu(/*weightParams=*/false, 2500); }
+
+TEST(Swiglu, ParamWeights) { expectSwiglu(/*weightParams=*/true, 2800); }
 
 /// Runs mir.shared_matmul over shapes that take every path (one element, odd
 /// sizes, batch dims, a row split, a column split of one N), with a bias

@@ -179,6 +179,11 @@ static cl::opt<bool> packParams(
              "once when set (CompileOptions::packParams; "
              "--pack-params=false: row-major)"),
     cl::init(true));
+static cl::opt<bool>
+    fuse("fuse", cl::cat(category),
+         cl::desc("run the MIR fusion passes (CompileOptions::fuse; "
+                  "--fuse=false: each op its own kernel)"),
+         cl::init(true));
 static cl::opt<unsigned> printCount("print", cl::cat(category),
                                     cl::desc("values to print"), cl::init(8));
 
@@ -457,6 +462,7 @@ static rlx::Status checkModeOptions() {
         {"target-features", targetFeatures.getNumOccurrences()},
         {"native-matmul", nativeMatmul.getNumOccurrences()},
         {"pack-params", packParams.getNumOccurrences()},
+        {"fuse", fuse.getNumOccurrences()},
         {"fusion-report", fusionReport.getNumOccurrences()},
         {"dump-stages", dumpStages.getNumOccurrences()},
         {"device-chain", deviceChain.getNumOccurrences()},
@@ -580,6 +586,7 @@ static int runMain() {
     options.cpuTarget.features = targetFeatures;
     options.nativeMatmul = nativeMatmul;
     options.packParams = packParams;
+    options.fuse = fuse;
     if (listDevices) {
       auto rows = rlx::deviceReport(model);
       if (!rows)

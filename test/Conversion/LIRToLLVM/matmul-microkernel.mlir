@@ -214,6 +214,49 @@ func.func @half_tile_dot(%a: memref<10x20xbf16>, %b: memref<20x40xbf16>, %c: mem
 
 // -----
 
+// A swiglu tile (ContractionKernels.cpp): the gate product into one stack
+// tile, the up product into another, and an epilogue that reads the up
+// product (C) and the gate tile (indexed (i, j)) and writes
+// silu(gate) * up into the output. Both products become microkernels; the
+// epilogue runs on the up product's accumulators, loading the gate tile by
+// vectors, before the one store into the output.
+// CHECK-LABEL: func.func @swiglu_tile
+// CHECK-NOT:     linalg.
+// CHECK:         vector.fma
+// CHECK:         vector.fma
+// CHECK:         scf.if
+// CHECK:           vector.load %{{.+}} : memref<10x40xf32>, vector<16xf32>
+// CHECK:           math.exp %{{.+}} : vector<16xf32>
+// CHECK:           arith.divf %{{.+}} : vector<16xf32>
+// CHECK:           arith.mulf %{{.+}} : vector<16xf32>
+// CHECK:           vector.store %{{.+}}, %{{.+}} : memref<10x40xf32>, vector<16xf32>
+// CHECK-NOT:     linalg.
+// CHECK:         return
+#sid = affine_map<(d0, d1) -> (d0, d1)>
+func.func @swiglu_tile(%x: memref<10x20xf32>, %wg: memref<20x40xf32>, %wu: memref<20x40xf32>, %out: memref<10x40xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %g = memref.alloca() : memref<10x40xf32>
+  %u = memref.alloca() : memref<10x40xf32>
+  linalg.fill ins(%zero : f32) outs(%g : memref<10x40xf32>)
+  linalg.matmul ins(%x, %wg : memref<10x20xf32>, memref<20x40xf32>) outs(%g : memref<10x40xf32>)
+  linalg.fill ins(%zero : f32) outs(%u : memref<10x40xf32>)
+  linalg.matmul ins(%x, %wu : memref<10x20xf32>, memref<20x40xf32>) outs(%u : memref<10x40xf32>)
+  linalg.generic {indexing_maps = [#sid, #sid, #sid], iterator_types = ["parallel", "parallel"]}
+      ins(%u, %g : memref<10x40xf32>, memref<10x40xf32>) outs(%out : memref<10x40xf32>) {
+  ^bb0(%up: f32, %gate: f32, %o: f32):
+    %n = arith.negf %gate : f32
+    %e = math.exp %n : f32
+    %d = arith.addf %one, %e : f32
+    %s = arith.divf %gate, %d : f32
+    %y = arith.mulf %s, %up : f32
+    linalg.yield %y : f32
+  }
+  return
+}
+
+// -----
+
 // Epilogues that write elsewhere are fused only when they read the product
 // (here it does not) and write C's shape; the product is still taken.
 // CHECK-LABEL: func.func @elsewhere_unfused

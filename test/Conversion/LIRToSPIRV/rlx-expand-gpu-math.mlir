@@ -68,13 +68,15 @@ gpu.module @m {
 
 // -----
 
-// tanh: a polynomial below |x| = 0.625, 1 - 2 / (e^2|x| + 1) with x's sign
-// above.
+// tanh (conversion/AccurateTanh.h): on |x|, a polynomial below 0.625 and
+// 1 - 2 / (e^2|x| + 1) above, no fused multiply-adds; the choice, then x's
+// sign (so -0 stays -0).
 // CHECK-LABEL: gpu.func @tanh
+// CHECK-NOT:     math.fma
 // CHECK:         %[[A:.+]] = math.absf %[[X:.+]] : f32
-// CHECK:         math.copysign %{{.+}}, %[[X]] : f32
 // CHECK:         %[[SMALL:.+]] = arith.cmpf olt, %[[A]], %{{.+}} : f32
-// CHECK:         arith.select %[[SMALL]]
+// CHECK-NEXT:    %[[Y:.+]] = arith.select %[[SMALL]], %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:    math.copysign %[[Y]], %[[X]] : f32
 gpu.module @m {
   gpu.func @tanh(%x: f32, %out: memref<1xf32>) kernel {
     %t = math.tanh %x : f32

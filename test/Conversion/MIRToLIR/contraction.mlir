@@ -213,13 +213,72 @@ func.func @shared_bias(%x: tensor<4x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x
   return %q, %k : tensor<4x8xf32>, tensor<4x2xf32>
 }
 
-// swiglu: per output element, both dot products in one K loop, then
-// silu(gate) * up.
+// f32 swiglu: tile by tile of the output (at most 512 x 128), the gate
+// product into one stack tile and the up product into another, each a
+// zero fill + linalg.matmul (the microkernel's form), then an epilogue on
+// the up product writes silu(gate) * up into the output tile. A swiglu of
+// few rows splits its columns, as a matmul does: each workgroup reads its
+// columns of both weights (4 workgroups of 75; one tile each).
 // CHECK-LABEL: lir.program @swiglu
-// CHECK:         ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[WG:.+]]: memref<8x16xf32>, %[[WU:.+]]: memref<8x16xf32>, %[[OUT:.+]]: memref<4x16xf32>):
+// CHECK:         lir.kernel @swiglu_0 grid = [4]
+// CHECK-NEXT:    ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[WG:.+]]: memref<8x300xf32>, %[[WU:.+]]: memref<8x300xf32>, %[[OUT:.+]]: memref<4x300xf32>):
+// CHECK-NEXT:      %[[ID:.+]] = lir.workgroup_id 0
+// CHECK-NEXT:      %[[C75:.+]] = arith.constant 75 : index
+// CHECK-NEXT:      %[[COL:.+]] = arith.muli %[[ID]], %[[C75]] : index
+// CHECK-NEXT:      %[[WGS:.+]] = memref.subview %[[WG]][0, %[[COL]]] [8, 75] [1, 1]
+// CHECK-NEXT:      %[[WUS:.+]] = memref.subview %[[WU]][0, %[[COL]]] [8, 75] [1, 1]
+// CHECK-NEXT:      %[[OUTS:.+]] = memref.subview %[[OUT]][0, %[[COL]]] [4, 75] [1, 1]
+// CHECK-NEXT:      %[[GATE:.+]] = memref.alloca() : memref<4x75xf32>
+// CHECK-NEXT:      %[[UP:.+]] = memref.alloca() : memref<4x75xf32>
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[GATE]] : memref<4x75xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[X]], %[[WGS]] : {{.+}}) outs(%[[GATE]] : memref<4x75xf32>)
+// CHECK-NEXT:      linalg.fill ins(%{{.+}} : f32) outs(%[[UP]] : memref<4x75xf32>)
+// CHECK-NEXT:      linalg.matmul ins(%[[X]], %[[WUS]] : {{.+}}) outs(%[[UP]] : memref<4x75xf32>)
+// CHECK-NEXT:      linalg.generic {{.+}} ins(%[[UP]], %[[GATE]] : memref<4x75xf32>, memref<4x75xf32>) outs(%[[OUTS]] : {{.+}}) {
+// CHECK-NEXT:      ^bb0(%[[U:.+]]: f32, %[[G:.+]]: f32, %{{.+}}: f32):
+// CHECK:             %[[SILU:.+]] = arith.divf %[[G]], %{{.+}} : f32
+// CHECK-NEXT:        %[[Y:.+]] = arith.mulf %[[SILU]], %[[U]] : f32
+// CHECK-NEXT:        linalg.yield %[[Y]] : f32
+func.func @swiglu(%x: tensor<4x8xf32>, %wg: tensor<8x300xf32>, %wu: tensor<8x300xf32>) -> tensor<4x300xf32> {
+  %h = mir.swiglu %x, %wg, %wu : (tensor<4x8xf32>, tensor<8x300xf32>, tensor<8x300xf32>) -> tensor<4x300xf32>
+  return %h : tensor<4x300xf32>
+}
+
+// A row split (2 workgroups of 300 rows) with several column tiles: the
+// full tiles in a loop whose column offset is t * 128 (a provable multiple
+// of the panel width, for params kept in panels), then the edge tile of 44
+// columns at a constant offset, on windows of the same stack tiles.
+// CHECK-LABEL: lir.program @swiglu_tiles
+// CHECK:         lir.kernel @swiglu_0 grid = [2]
+// CHECK:           %[[GATE:.+]] = memref.alloca() : memref<300x128xf32>
+// CHECK-NEXT:      %[[UP:.+]] = memref.alloca() : memref<300x128xf32>
+// CHECK:           scf.for %[[T:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:        %[[C128:.+]] = arith.constant 128 : index
+// CHECK-NEXT:        %[[J:.+]] = arith.muli %[[T]], %[[C128]] : index
+// CHECK-NEXT:        memref.subview %{{.+}}[%{{.+}}, %[[J]]] [8, 128] [1, 1]
+// CHECK-NEXT:        linalg.fill ins(%{{.+}} : f32) outs(%[[GATE]] : memref<300x128xf32>)
+// CHECK-NEXT:        linalg.matmul
+// CHECK:             linalg.fill ins(%{{.+}} : f32) outs(%[[UP]] : memref<300x128xf32>)
+// CHECK-NEXT:        linalg.matmul
+// CHECK-NEXT:        linalg.generic
+// CHECK:           %[[C256:.+]] = arith.constant 256 : index
+// CHECK-NEXT:      %[[GE:.+]] = memref.subview %[[GATE]][%{{.+}}, %{{.+}}] [300, 44] [1, 1]
+// CHECK-NEXT:      memref.subview %{{.+}}[%{{.+}}, %[[C256]]] [8, 44] [1, 1]
+// CHECK-NEXT:      linalg.fill ins(%{{.+}} : f32) outs(%[[GE]] :
+// CHECK-NEXT:      linalg.matmul
+// CHECK:           linalg.generic
+func.func @swiglu_tiles(%x: tensor<600x8xf32>, %wg: tensor<8x300xf32>, %wu: tensor<8x300xf32>) -> tensor<600x300xf32> {
+  %h = mir.swiglu %x, %wg, %wu : (tensor<600x8xf32>, tensor<8x300xf32>, tensor<8x300xf32>) -> tensor<600x300xf32>
+  return %h : tensor<600x300xf32>
+}
+
+// Other element types (f64; f16 / bf16 accumulate in f32): per output
+// element, both dot products in one K loop, then silu(gate) * up.
+// CHECK-LABEL: lir.program @swiglu_f64
+// CHECK:         ^bb0(%[[X:.+]]: memref<4x8xf64>, %[[WG:.+]]: memref<8x16xf64>, %[[WU:.+]]: memref<8x16xf64>, %[[OUT:.+]]: memref<4x16xf64>):
 // CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
 // CHECK-NEXT:        scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
-// CHECK:               %[[SUMS:.+]]:2 = scf.for %[[K:.+]] = {{.*}} iter_args(%[[G:.+]] = %{{.+}}, %[[U:.+]] = %{{.+}}) -> (f32, f32) {
+// CHECK:               %[[SUMS:.+]]:2 = scf.for %[[K:.+]] = {{.*}} iter_args(%[[G:.+]] = %{{.+}}, %[[U:.+]] = %{{.+}}) -> (f64, f64) {
 // CHECK-NEXT:            %[[XV:.+]] = memref.load %[[X]][%[[I]], %[[K]]]
 // CHECK-NEXT:            %[[GV:.+]] = memref.load %[[WG]][%[[K]], %[[J]]]
 // CHECK-NEXT:            %[[UV:.+]] = memref.load %[[WU]][%[[K]], %[[J]]]
@@ -227,13 +286,13 @@ func.func @shared_bias(%x: tensor<4x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x
 // CHECK-NEXT:            %[[GN:.+]] = arith.addf %[[G]], %[[GP]]
 // CHECK-NEXT:            %[[UP:.+]] = arith.mulf %[[XV]], %[[UV]]
 // CHECK-NEXT:            %[[UN:.+]] = arith.addf %[[U]], %[[UP]]
-// CHECK-NEXT:            scf.yield %[[GN]], %[[UN]] : f32, f32
-// CHECK:               %[[SILU:.+]] = arith.divf %[[SUMS]]#0, %{{.+}} : f32
-// CHECK-NEXT:          %[[Y:.+]] = arith.mulf %[[SILU]], %[[SUMS]]#1 : f32
+// CHECK-NEXT:            scf.yield %[[GN]], %[[UN]] : f64, f64
+// CHECK:               %[[SILU:.+]] = arith.divf %[[SUMS]]#0, %{{.+}} : f64
+// CHECK-NEXT:          %[[Y:.+]] = arith.mulf %[[SILU]], %[[SUMS]]#1 : f64
 // CHECK-NEXT:          memref.store %[[Y]], %[[OUT]][%[[I]], %[[J]]]
-func.func @swiglu(%x: tensor<4x8xf32>, %wg: tensor<8x16xf32>, %wu: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  %h = mir.swiglu %x, %wg, %wu : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
-  return %h : tensor<4x16xf32>
+func.func @swiglu_f64(%x: tensor<4x8xf64>, %wg: tensor<8x16xf64>, %wu: tensor<8x16xf64>) -> tensor<4x16xf64> {
+  %h = mir.swiglu %x, %wg, %wu : (tensor<4x8xf64>, tensor<8x16xf64>, tensor<8x16xf64>) -> tensor<4x16xf64>
+  return %h : tensor<4x16xf64>
 }
 
 // Unpadded, ungrouped conv2d: the result starts as the bias per output
