@@ -145,7 +145,8 @@ void buildReduce(OpBuilder &b, Location loc, ReduceKind kind,
 void buildSoftmax(OpBuilder &b, Location loc, int64_t axis, Value in,
                   Value out);
 /// layer_norm / rms_norm when `residual` is null; otherwise residual_norm:
-/// `sum` = input + residual (+ bias), normalized into `normed`.
+/// `sum` = input + residual (+ bias), normalized into `normed`; a null
+/// `sum` (nothing reads it) keeps each row's sum in a stack row instead.
 void buildNorm(OpBuilder &b, Location loc, NormKind kind, double eps,
                Value input, Value residual, Value bias, Value gamma, Value beta,
                Value normed, Value sum);

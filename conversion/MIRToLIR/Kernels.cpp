@@ -210,6 +210,10 @@ std::string mlir::rlx::kernelBaseName(Operation *op) {
 // Dispatch
 //===----------------------------------------------------------------------===//
 
+/// The longest row of a residual_norm sum kept on the stack (256 KiB of
+/// f32) when nothing reads the sum.
+static constexpr int64_t kMaxStackSumRow = 65536;
+
 void mlir::rlx::buildCopyBody(OpBuilder &b, Location loc, Value in, Value out) {
   b.create<linalg::CopyOp>(loc, in, out);
 }
@@ -293,9 +297,13 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
         return success();
       })
       .Case([&](mir::ResidualNormOp n) {
+        // A sum nothing reads is not written (a row of stack instead), up
+        // to rows of 64K elements.
+        bool sumRead = !n.getSum().use_empty() ||
+                       shapeOf(results[1]).back() > kMaxStackSumRow;
         buildNorm(b, loc, n.getKind(), n.getEps().convertToDouble(),
                   operands[0], operands[1], group(n, 2), group(n, 3),
-                  group(n, 4), results[0], results[1]);
+                  group(n, 4), results[0], sumRead ? results[1] : Value());
         return success();
       })
       .Case([&](mir::CumsumOp c) {

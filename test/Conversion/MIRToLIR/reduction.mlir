@@ -191,6 +191,31 @@ func.func @residual_norm(%x: tensor<4x8xf32>, %r: tensor<4x8xf32>, %bias: tensor
   return %n, %s : tensor<4x8xf32>, tensor<4x8xf32>
 }
 
+// residual_norm whose sum nothing reads: each row's sum goes into a stack
+// row (allocated once, outside the row loop) and the sum result is never
+// written.
+// CHECK-LABEL: lir.program @residual_norm_sum_unused
+// CHECK:         ^bb0(%[[X:.+]]: memref<4x8xf32>, %[[RES:.+]]: memref<4x8xf32>, %[[G:.+]]: memref<8xf32>, %[[NORMED:.+]]: memref<4x8xf32>, %[[SUM:.+]]: memref<4x8xf32>):
+// CHECK-NOT:       %[[SUM]]
+// CHECK:           %[[ROW:.+]] = memref.alloca() : memref<8xf32>
+// CHECK-NOT:       %[[SUM]]
+// CHECK:           scf.for %[[R:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:             scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:          %[[A:.+]] = memref.load %[[X]][%[[R]], %[[J]]]
+// CHECK-NEXT:          %[[B:.+]] = memref.load %[[RES]][%[[R]], %[[J]]]
+// CHECK-NEXT:          %[[S:.+]] = arith.addf %[[A]], %[[B]] : f32
+// CHECK-NEXT:          memref.store %[[S]], %[[ROW]][%[[J]]]
+// CHECK:             scf.for {{.*}} iter_args
+// CHECK-NEXT:          memref.load %[[ROW]][
+// CHECK-NOT:       %[[SUM]]
+// CHECK:               memref.store %{{.+}}, %[[NORMED]][%[[R]], %{{.+}}]
+// CHECK-NOT:       %[[SUM]]
+// CHECK:           lir.return
+func.func @residual_norm_sum_unused(%x: tensor<4x8xf32>, %r: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor<4x8xf32> {
+  %n, %s = mir.residual_norm layer %x, %r gamma(%g) eps = 1.0e-05 : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>)
+  return %n : tensor<4x8xf32>
+}
+
 // cumsum: the running sum is stored at every step (inclusive).
 // CHECK-LABEL: lir.program @cumsum
 // CHECK:         ^bb0(%[[IN:.+]]: memref<4x8xi32>, %[[OUT:.+]]: memref<4x8xi32>):
