@@ -196,6 +196,27 @@ Tensor Graph::transpose(Tensor x, std::vector<int64_t> permutation) {
   return record(std::move(n));
 }
 
+Tensor Graph::concat(std::vector<Tensor> inputs, int64_t axis) {
+  GraphNode n;
+  n.kind = "mir.concat";
+  n.operands = std::move(inputs);
+  n.ints = {{"axis", axis}};
+  return record(std::move(n));
+}
+
+Tensor Graph::slice(Tensor x, std::vector<int64_t> offsets,
+                    std::vector<int64_t> sizes, std::vector<int64_t> strides) {
+  GraphNode n;
+  n.kind = "mir.slice";
+  n.operands = {x};
+  if (strides.empty())
+    strides.assign(offsets.size(), 1);
+  n.intArrays = {{"offsets", std::move(offsets)},
+                 {"sizes", std::move(sizes)},
+                 {"strides", std::move(strides)}};
+  return record(std::move(n));
+}
+
 void Graph::setOutputs(std::vector<std::pair<std::string, Tensor>> outputs) {
   outputs_ = std::move(outputs);
 }

@@ -187,6 +187,8 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
   }
   for (auto &[name, value] : n.ints)
     attrs.append(name, b.getI64IntegerAttr(value));
+  for (auto &[name, values] : n.intArrays)
+    attrs.append(name, b.getDenseI64ArrayAttr(values));
   for (auto &[name, value] : n.floats)
     attrs.append(name, b.getF32FloatAttr(static_cast<float>(value)));
   if (n.kind == "mir.transpose")

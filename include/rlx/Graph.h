@@ -80,6 +80,8 @@ struct GraphNode {
   std::vector<Tensor> operands;
   /// Integer, float and string attributes by name.
   std::vector<std::pair<std::string, int64_t>> ints;
+  /// Integer array attributes by name (a slice's offsets, sizes, strides).
+  std::vector<std::pair<std::string, std::vector<int64_t>>> intArrays;
   std::vector<std::pair<std::string, double>> floats;
   std::vector<std::pair<std::string, std::string>> strings;
   /// Enum attributes by name ("act", "kind", "mask_kind"): the public
@@ -138,6 +140,14 @@ public:
   /// Same elements, new static shape.
   Tensor reshape(Tensor x, std::vector<int64_t> shape);
   Tensor transpose(Tensor x, std::vector<int64_t> permutation);
+  /// `inputs` joined along `axis` (negative counts from the end): equal
+  /// ranks and element types, equal dims but `axis` (mir.concat).
+  Tensor concat(std::vector<Tensor> inputs, int64_t axis);
+  /// The window of x at `offsets` with `sizes` elements taken every
+  /// `strides` (empty: all 1) along each dim, inside x's static shape
+  /// (mir.slice).
+  Tensor slice(Tensor x, std::vector<int64_t> offsets,
+               std::vector<int64_t> sizes, std::vector<int64_t> strides = {});
 
   /// The graph's outputs, in order, with their names.
   void setOutputs(std::vector<std::pair<std::string, Tensor>> outputs);

@@ -180,6 +180,38 @@ TEST(CompileErrors, GraphNodeAttributesReachTheTypeInference) {
   expectStillWorks(s);
 }
 
+// concat and slice reach their ops' type inference with their attributes:
+// the reason names the mismatch.
+TEST(CompileErrors, GraphConcatAndSliceShapesAreChecked) {
+  rlx::Session s;
+  {
+    rlx::Graph g;
+    rlx::Tensor a = g.input("a", rlx::DType::f32, {2, 3});
+    rlx::Tensor b = g.input("b", rlx::DType::f32, {2, 4});
+    g.setOutputs({{"y", g.concat({a, b}, 0)}});
+    expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+                "graph node 2 (mir.concat): input 1 dim 1 is 4 but an earlier "
+                "input's is 3");
+  }
+  {
+    rlx::Graph g;
+    rlx::Tensor a = g.input("a", rlx::DType::f32, {4, 3});
+    g.setOutputs({{"y", g.slice(a, {2, 0}, {3, 3})}});
+    expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+                "graph node 1 (mir.slice): dim 0: window [2, 4] is outside "
+                "the input dim of size 4");
+  }
+  {
+    rlx::Graph g;
+    rlx::Tensor a = g.input("a", rlx::DType::f32, {4, 3});
+    g.setOutputs({{"y", g.slice(a, {0}, {4, 3})}});
+    expectError(s.compile(g).status(), rlx::StatusCode::invalid_argument,
+                "graph node 1 (mir.slice): offsets, sizes and strides must "
+                "each have 2 entries (the input rank)");
+  }
+  expectStillWorks(s);
+}
+
 TEST(CompileErrors, GraphEnumValueOutOfRangeIsNamed) {
   rlx::Session s;
   rlx::Graph g;

@@ -269,6 +269,61 @@ func.func @f(%x: tensor<4x8xf32> {mir.name = "x"}) -> (tensor<4x8xf32> {mir.name
   }
 }
 
+/// The Graph API's concat and slice, as a KV cache uses them: the new
+/// rows appended to the cache, the window of the last rows taken back, and
+/// a strided slice (every other column). Exact: data movement only.
+TEST(GraphApi, ConcatAndSlice) {
+  rlx::Graph g;
+  rlx::Tensor cache = g.input("cache", rlx::DType::f32, {3, 4});
+  rlx::Tensor fresh = g.input("new", rlx::DType::f32, {2, 4});
+  rlx::Tensor joined = g.concat({cache, fresh}, 0);      // [5, 4]
+  rlx::Tensor last = g.slice(joined, {1, 0}, {4, 4});     // rows 1-4
+  rlx::Tensor odd = g.slice(joined, {0, 1}, {5, 2}, {1, 2}); // columns 1, 3
+  rlx::Tensor wide = g.concat({fresh, fresh}, -1);        // [2, 8]
+  g.setOutputs({{"joined", joined}, {"last", last}, {"odd", odd},
+                {"wide", wide}});
+  std::vector<float> c(12), n(8);
+  for (size_t i = 0; i < c.size(); ++i)
+    c[i] = static_cast<float>(i);
+  for (size_t i = 0; i < n.size(); ++i)
+    n[i] = 100.0f + static_cast<float>(i);
+  std::vector<float> joinedWant = c;
+  joinedWant.insert(joinedWant.end(), n.begin(), n.end());
+  std::vector<float> lastWant(joinedWant.begin() + 4, joinedWant.end());
+  std::vector<float> oddWant, wideWant;
+  for (int r = 0; r < 5; ++r)
+    for (int col : {1, 3})
+      oddWant.push_back(joinedWant[r * 4 + col]);
+  for (int r = 0; r < 2; ++r)
+    for (int k = 0; k < 2; ++k)
+      wideWant.insert(wideWant.end(), n.begin() + r * 4, n.begin() + r * 4 + 4);
+  for (rlx::Device device : rlx::availableDevices()) {
+    if (device != rlx::Device::cpu && device != rlx::Device::vulkan)
+      continue;
+    SCOPED_TRACE(rlx::deviceName(device));
+    rlx::Session session(device);
+    auto graph = session.compile(g);
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    auto out = graph->run(
+        {rlx::NamedInput::of("cache", rlx::TensorView::of(c.data(), {3, 4})),
+         rlx::NamedInput::of("new", rlx::TensorView::of(n.data(), {2, 4}))});
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    ASSERT_EQ(out->size(), 4u);
+    auto values = [&](size_t i) {
+      const rlx::NamedOutput &o = (*out)[i];
+      return std::vector<float>(o.floats(), o.floats() + o.bytes.size() / 4);
+    };
+    EXPECT_EQ((*out)[0].shape, (std::vector<int64_t>{5, 4}));
+    EXPECT_EQ(values(0), joinedWant);
+    EXPECT_EQ((*out)[1].shape, (std::vector<int64_t>{4, 4}));
+    EXPECT_EQ(values(1), lastWant);
+    EXPECT_EQ((*out)[2].shape, (std::vector<int64_t>{5, 2}));
+    EXPECT_EQ(values(2), oddWant);
+    EXPECT_EQ((*out)[3].shape, (std::vector<int64_t>{2, 8}));
+    EXPECT_EQ(values(3), wideWant);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Artifacts without the compiler
 //===----------------------------------------------------------------------===//
