@@ -11,6 +11,7 @@
 #include "api/Backend.h"
 #include "api/CachedCompile.h"
 #include "api/Compiler.h"
+#include "api/GraphToHIR.h"
 #include "api/ManifestFromLIR.h"
 #include "dialects/Common/DTypes.h"
 #include "passes/Common/Log.h"
@@ -456,6 +457,43 @@ Status ModelCompilePipeline::buildTemplate(std::string_view moduleText,
     it = declared ? std::next(it) : impl_->weights.erase(it);
   }
   return Status::ok();
+}
+
+Status ModelCompilePipeline::buildTemplate(const Graph &graph,
+                                           const CompileOptions &options) {
+  std::string text;
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    auto module =
+        mlir::rlx::translateGraphToHIR(impl_->context.get(), graph, "graph");
+    if (!module)
+      return module.status();
+    llvm::raw_string_ostream os(text);
+    (*module)->print(os);
+  }
+  return buildTemplate(text, options, "<graph>");
+}
+
+Status ModelCompilePipeline::buildTemplate(const Model &model) {
+  if (model.isOnnx)
+    return Status(StatusCode::unimplemented,
+                  "ModelCompilePipeline takes a graph or MLIR text as its "
+                  "template; compile an ONNX model with Session "
+                  "(docs/ONNX.md)");
+  if (model.precision != impl_->precision)
+    return Status(StatusCode::invalid_argument,
+                  "the model's precision is not the pipeline's: construct "
+                  "the ModelCompilePipeline with the model's precision");
+  if (model.policy != impl_->policy)
+    return Status(StatusCode::invalid_argument,
+                  "the model's lowering policy is not the pipeline's: "
+                  "construct the ModelCompilePipeline with the model's "
+                  "policy");
+  if (model.cache)
+    setCache(model.cache);
+  return model.isGraph
+             ? buildTemplate(model.graph, model.options)
+             : buildTemplate(model.text, model.options, model.sourceName);
 }
 
 std::vector<std::string> ModelCompilePipeline::symbols() const {

@@ -18,6 +18,7 @@
 #include "rlx/AotCache.h"
 #include "rlx/CompileOptions.h"
 #include "rlx/CompiledGraph.h"
+#include "rlx/Model.h"
 #include "rlx/Device.h"
 #include "rlx/Status.h"
 
@@ -163,6 +164,16 @@ public:
   Status buildTemplate(std::string_view moduleText,
                        const CompileOptions &options = {},
                        std::string_view sourceName = "<template>");
+  /// A graph built with the Graph API as the template (its inputs' symbolic
+  /// dims are the symbols variants bind), as buildTemplate(text) of its
+  /// HIR.
+  Status buildTemplate(const Graph &graph, const CompileOptions &options = {});
+  /// A Model (rlx/Model.h) as the template: its graph or text with its
+  /// options; its cache, when set, becomes the pipeline's. invalid_argument
+  /// when its precision or lowering policy is not the pipeline's (set in
+  /// the constructor); unimplemented for an ONNX model (compile those with
+  /// Session, docs/ONNX.md).
+  Status buildTemplate(const Model &model);
   /// The symbols the template's inputs name, sorted ("batch", "seq").
   std::vector<std::string> symbols() const;
   /// The template's params, in order.

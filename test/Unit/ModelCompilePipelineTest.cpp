@@ -587,6 +587,67 @@ TEST(ModelCompilePipeline, SpecializeGivesLIR) {
   EXPECT_EQ(lir->lir.find("?x"), std::string::npos);
 }
 
+/// relu(x w + b) with x [batch, 3] (`batch` symbolic, or static when
+/// `batch` > 0), and the cache's last row concatenated below (Graph API).
+rlx::Graph linearGraph(int64_t batch) {
+  rlx::Graph g;
+  rlx::Tensor x =
+      batch > 0 ? g.input("x", rlx::DType::f32, {batch, 3})
+                : g.input("x", rlx::DType::f32, {-1, 3}, {"batch", ""});
+  rlx::Tensor w = g.param("w", rlx::DType::f32, {3, 2});
+  rlx::Tensor b = g.param("b", rlx::DType::f32, {2});
+  g.setOutputs({{"y", g.linear(x, w, b, rlx::Activation::relu)}});
+  return g;
+}
+
+// A Graph (or a Model holding one) is a template like text: each variant
+// equals the static graph compiled by a Session, bitwise.
+TEST(ModelCompilePipeline, GraphTemplatesMatchStaticGraphs) {
+  const std::vector<float> w = {1, -1, 0.5f, 2, -0.25f, 1};
+  const std::vector<float> b = {0.5f, -0.5f};
+  ModelCompilePipeline fromGraph, fromModel;
+  ASSERT_TRUE(fromGraph.buildTemplate(linearGraph(0)).isOk());
+  ASSERT_TRUE(
+      fromModel.buildTemplate(rlx::Model::fromGraph(linearGraph(0))).isOk());
+  for (ModelCompilePipeline *pipeline : {&fromGraph, &fromModel}) {
+    EXPECT_EQ(pipeline->symbols(), (std::vector<std::string>{"batch"}));
+    ASSERT_TRUE(pipeline->setParam("w", w.data(), w.size()).isOk());
+    ASSERT_TRUE(pipeline->setParam("b", b.data(), b.size()).isOk());
+    for (int64_t batch : {1, 2, 5}) {
+      SCOPED_TRACE("batch " + std::to_string(batch));
+      std::vector<float> x = rlx::test::detValues(batch * 3, 7, 1.0);
+      std::vector<rlx::NamedInput> in = {
+          rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {batch, 3}))};
+      ModelVariant v;
+      v.batch = batch;
+      auto variant = pipeline->getOrCompile(v);
+      ASSERT_TRUE(variant.isOk()) << variant.status().toString();
+      auto got = runOrFail(**variant, in);
+      rlx::Session session;
+      auto twin = session.compile(linearGraph(batch));
+      ASSERT_TRUE(twin.isOk()) << twin.status().toString();
+      ASSERT_TRUE(twin->setParam("w", w.data(), w.size()).isOk());
+      ASSERT_TRUE(twin->setParam("b", b.data(), b.size()).isOk());
+      auto want = runOrFail(*twin, in);
+      ASSERT_EQ(got.size(), 1u);
+      ASSERT_EQ(want.size(), 1u);
+      EXPECT_EQ(got[0].shape, (std::vector<int64_t>{batch, 2}));
+      EXPECT_EQ(got[0].bytes, want[0].bytes);
+    }
+  }
+  // What the pipeline cannot honour is refused, not ignored.
+  rlx::Model bf16 = rlx::Model::fromGraph(linearGraph(0));
+  bf16.precision = rlx::Precision::autoMixedBf16;
+  rlx::Status precision = fromGraph.buildTemplate(bf16);
+  EXPECT_EQ(precision.code(), rlx::StatusCode::invalid_argument);
+  EXPECT_NE(precision.message().find("precision"), std::string::npos)
+      << precision.message();
+  rlx::Graph bad = linearGraph(0);
+  bad.setOutputs({});
+  EXPECT_EQ(fromGraph.buildTemplate(bad).code(),
+            rlx::StatusCode::invalid_argument);
+}
+
 TEST(ModelCompilePipeline, MistakesAreErrors) {
   ModelCompilePipeline noTemplate;
   EXPECT_EQ(noTemplate.getOrCompile(ModelVariant()).status().code(),
