@@ -83,13 +83,22 @@ pointersTo(const std::vector<std::vector<uint8_t>> &buffers) {
   return ptrs;
 }
 
-/// Times runSlots of `g` on `ptrs`; a failed run skips the benchmark (it
-/// would otherwise time an error path). Returns whether every run
+/// One untimed run: the first run of a graph touches its arena's pages for
+/// the first time (at 2048^3 a matmul's 48 MiB: tens of ms of page faults)
+/// and meets cold code and caches; a benchmark of a few iterations would
+/// average that in.
+inline void warmUp(CompiledGraph &g, const std::vector<const void *> &ptrs) {
+  benchmark::DoNotOptimize(g.runSlots(ptrs));
+}
+
+/// Times runSlots of `g` on `ptrs` after one warm-up run; a failed run skips
+/// the benchmark (it would otherwise time an error path). Returns whether every run
 /// succeeded; `seconds`, if given, receives the loop's wall time and
 /// `last` the last run's outputs.
 inline bool timeRuns(benchmark::State &state, CompiledGraph &g,
                      const std::vector<const void *> &ptrs,
                      double *seconds = nullptr, OutputViews *last = nullptr) {
+  warmUp(g, ptrs);
   auto start = std::chrono::steady_clock::now();
   for (auto _ : state) {
     auto out = g.runSlots(ptrs);

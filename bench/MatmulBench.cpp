@@ -17,6 +17,7 @@ void BM_RlxMatmul(benchmark::State &state) {
       rlx::bench::compileOrDie(rlx::bench::matmulModule(n), threads);
   auto in = rlx::bench::inputsFor(g);
   std::vector<const void *> ptrs = {in[0].data(), in[1].data()};
+  rlx::bench::warmUp(g, ptrs);
   for (auto _ : state) {
     auto out = g.runSlots(ptrs);
     benchmark::DoNotOptimize(out);
@@ -28,6 +29,9 @@ void BM_OpenBlasSgemm(benchmark::State &state) {
   int64_t n = state.range(0);
   openblas_set_num_threads(static_cast<int>(state.range(1)));
   std::vector<float> a(n * n, 0.5f), b(n * n, 0.5f), c(n * n);
+  // Warm, as rlx's: OpenBLAS allocates its buffers on the first call.
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
+              a.data(), n, b.data(), n, 0.0f, c.data(), n);
   for (auto _ : state) {
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f,
                 a.data(), n, b.data(), n, 0.0f, c.data(), n);
