@@ -9,6 +9,7 @@
 #include "conversion/LIRToLLVM/CpuBackend.h"
 #include "conversion/LibraryCall.h"
 #include "conversion/MIRToLIR/AttentionKernel.h"
+#include "conversion/MIRToLIR/ConvKernel.h"
 #include "conversion/MIRToLIR/KernelConfig.h"
 #include "dialects/LIR/LIROps.h"
 #include "dialects/MIR/MIROps.h"
@@ -97,11 +98,22 @@ std::optional<int64_t> columnSplitDim(Operation *op, ArrayRef<int64_t> shape) {
 struct CpuKernelConfig
     : KernelConfigAttrInterface::ExternalModel<CpuKernelConfig, CpuTargetAttr> {
   /// mir.attention: one workgroup per (batch, head, query block), so the
-  /// pool balances units of one size; the others take the neutral kernels.
+  /// pool balances units of one size; f32 mir.conv2d: tiles of output rows
+  /// (and channel ranges) as microkernel products; the others take the
+  /// neutral kernels.
   FailureOr<std::optional<KernelShape>> buildKernel(Attribute, OpBuilder &b,
                                                     Operation *op,
                                                     ValueRange operands,
                                                     ValueRange results) const {
+    // f32 conv2d (groups 1): tiles of output rows as products on the
+    // microkernel (ConvKernel.h).
+    if (auto conv = dyn_cast_or_null<mir::Conv2dOp>(op);
+        conv && convTakesTiles(conv)) {
+      auto [biasStart, numBias] = conv.getODSOperandIndexAndLength(2);
+      return std::optional<KernelShape>(buildConvTilesKernel(
+          b, op->getLoc(), conv, operands[0], operands[1],
+          numBias ? operands[biasStart] : Value(), results[0]));
+    }
     auto attention = dyn_cast_or_null<mir::AttentionOp>(op);
     if (!attention)
       return std::optional<KernelShape>();

@@ -2606,7 +2606,8 @@ struct ConvCase {
 };
 
 // |got - want| <= (K + 1) u sum|terms| with K = C / groups * KH * KW (the
-// bias counted as a term).
+// bias counted as a term; the tiled kernel adds chunk by chunk, within the
+// same bound).
 TEST(Conv2d, Configurations) {
   const std::vector<ConvCase> cases = {
       {{1, 1, 1, 1}, {1, 1, 1, 1}, false, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
@@ -2622,6 +2623,12 @@ TEST(Conv2d, Configurations) {
       {{4, 4, 33, 33}, {16, 4, 3, 3}, true, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
       {{4, 4, 33, 33}, {16, 2, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 2},
       {{1, 8, 34, 34}, {64, 8, 3, 3}, true, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
+      // The CPU's tiled kernel (ConvKernel.cpp): two chunks of input
+      // channels and an edge tile of 2 rows; output channels split in two
+      // (one tile); a 7x7 stride-2 stem of 3 channels on 2 images.
+      {{1, 64, 12, 12}, {8, 64, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1},
+      {{1, 16, 5, 5}, {128, 16, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1},
+      {{2, 3, 40, 40}, {16, 3, 7, 7}, false, {2, 2}, {3, 3, 3, 3}, {1, 1}, 1},
   };
   Program p;
   struct Data {

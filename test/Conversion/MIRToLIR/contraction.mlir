@@ -295,27 +295,57 @@ func.func @swiglu_f64(%x: tensor<4x8xf64>, %wg: tensor<8x16xf64>, %wu: tensor<8x
   return %h : tensor<4x16xf64>
 }
 
-// Unpadded, ungrouped conv2d: the result starts as the bias per output
+// Unpadded, ungrouped conv2d of other types than f32 (f64 here; f32 takes
+// the CPU's tiled kernel below): the result starts as the bias per output
 // channel, then linalg.conv_2d_nchw_fchw accumulates into it. Split: over
 // output channels (N is 1): filter and bias rows go with them.
 // CHECK-LABEL: lir.program @conv_named
-// CHECK:         ^bb0(%[[X:.+]]: memref<1x3x8x8xf32>, %[[W:.+]]: memref<4x3x3x3xf32>, %[[B:.+]]: memref<4xf32>, %[[Y:.+]]: memref<1x4x3x3xf32>):
-// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[B]] : memref<4xf32>) outs(%[[Y]] : memref<1x4x3x3xf32>)
-// CHECK-NEXT:      ^bb0(%[[BV:.+]]: f32, %{{.+}}: f32):
-// CHECK-NEXT:        linalg.yield %[[BV]] : f32
+// CHECK:         ^bb0(%[[X:.+]]: memref<1x3x8x8xf64>, %[[W:.+]]: memref<4x3x3x3xf64>, %[[B:.+]]: memref<4xf64>, %[[Y:.+]]: memref<1x4x3x3xf64>):
+// CHECK-NEXT:      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[B]] : memref<4xf64>) outs(%[[Y]] : memref<1x4x3x3xf64>)
+// CHECK-NEXT:      ^bb0(%[[BV:.+]]: f64, %{{.+}}: f64):
+// CHECK-NEXT:        linalg.yield %[[BV]] : f64
 // CHECK-NEXT:      }
-// CHECK-NEXT:      linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[X]], %[[W]] : memref<1x3x8x8xf32>, memref<4x3x3x3xf32>) outs(%[[Y]] : memref<1x4x3x3xf32>)
+// CHECK-NEXT:      linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[X]], %[[W]] : memref<1x3x8x8xf64>, memref<4x3x3x3xf64>) outs(%[[Y]] : memref<1x4x3x3xf64>)
 // SPLIT-LABEL: lir.program @conv_named
 // SPLIT:         lir.kernel @conv2d_0 grid = [4] attributes {rlx.flops = 1944 : i64} {
-// SPLIT-NEXT:    ^bb0(%[[X:.+]]: memref<1x3x8x8xf32>, %[[W:.+]]: memref<4x3x3x3xf32>, %[[B:.+]]: memref<4xf32>, %[[Y:.+]]: memref<1x4x3x3xf32>):
+// SPLIT-NEXT:    ^bb0(%[[X:.+]]: memref<1x3x8x8xf64>, %[[W:.+]]: memref<4x3x3x3xf64>, %[[B:.+]]: memref<4xf64>, %[[Y:.+]]: memref<1x4x3x3xf64>):
 // SPLIT-NEXT:      %[[O:.+]] = lir.workgroup_id 0
 // SPLIT-NEXT:      %[[WS:.+]] = memref.subview %[[W]][%[[O]], 0, 0, 0] [1, 3, 3, 3] [1, 1, 1, 1]
 // SPLIT-NEXT:      %[[BS:.+]] = memref.subview %[[B]][%[[O]]] [1] [1]
 // SPLIT-NEXT:      %[[YS:.+]] = memref.subview %[[Y]][0, %[[O]], 0, 0] [1, 1, 3, 3] [1, 1, 1, 1]
 // SPLIT:           linalg.conv_2d_nchw_fchw {{.*}} ins(%[[X]], %[[WS]] : {{.*}}) outs(%[[YS]] :
-func.func @conv_named(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
-  %y = mir.conv2d %x, %w, %b strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x3x3xf32>
-  return %y : tensor<1x4x3x3xf32>
+func.func @conv_named(%x: tensor<1x3x8x8xf64>, %w: tensor<4x3x3x3xf64>, %b: tensor<4xf64>) -> tensor<1x4x3x3xf64> {
+  %y = mir.conv2d %x, %w, %b strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x3x8x8xf64>, tensor<4x3x3x3xf64>, tensor<4xf64>) -> tensor<1x4x3x3xf64>
+  return %y : tensor<1x4x3x3xf64>
+}
+
+// f32 conv2d on the CPU (ConvKernel.cpp): the filter as [O, C*KH*KW] and
+// the output as [N*O, Ho*Wo]; a workgroup's output window starts as the
+// bias; per chunk of input channels the patches go into a stack buffer
+// [Cc*KH*KW, rows*Wo] (kh and kw unrolled: a row whose input row is inside
+// copies the run of input pixels inside, with zeros at the padded ends;
+// else zeros), then one linalg.matmul of the filter's columns by them
+// accumulates into the window.
+// CHECK-LABEL: lir.program @conv_tiles
+// CHECK:         lir.kernel @conv2d_0 grid = [1]
+// CHECK-NEXT:    ^bb0(%[[X:.+]]: memref<1x2x9x9xf32>, %[[W:.+]]: memref<4x2x3x3xf32>, %[[B:.+]]: memref<4xf32>, %[[Y:.+]]: memref<1x4x9x9xf32>):
+// CHECK:           %[[W2:.+]] = memref.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3]] : memref<4x2x3x3xf32> into memref<4x18xf32>
+// CHECK-NEXT:      %[[Y2:.+]] = memref.collapse_shape %[[Y]] {{\[}}[0, 1], [2, 3]] : memref<1x4x9x9xf32> into memref<4x81xf32>
+// CHECK-NEXT:      %[[P:.+]] = memref.alloca() : memref<18x81xf32>
+// CHECK:           %[[C:.+]] = memref.subview %[[Y2]][%{{.+}}, %{{.+}}] [4, 81] [1, 1]
+// CHECK:           linalg.generic {{.+}} ins(%{{.+}} : memref<4xf32, {{.+}}>) outs(%[[C]] :
+// CHECK:           scf.for
+// CHECK:             scf.if
+// CHECK:               linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : memref<1xf32, {{.+}}>)
+// CHECK:               %[[SRC:.+]] = memref.subview %[[X]][%{{.+}}, %{{.+}}, %{{.+}}, 0] [1, 1, 1, 8] [1, 1, 1, 1]
+// CHECK:               linalg.copy ins(%[[SRC]] : {{.+}}) outs(%{{.+}} : memref<8xf32, {{.+}}>)
+// CHECK:             } else {
+// CHECK:               linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : memref<9xf32, {{.+}}>)
+// CHECK:           %[[A:.+]] = memref.subview %[[W2]][%{{.+}}, %{{.+}}] [4, 18] [1, 1]
+// CHECK-NEXT:      linalg.matmul ins(%[[A]], %[[P]] : memref<4x18xf32, strided<[18, 1], offset: ?>>, memref<18x81xf32>) outs(%[[C]] :
+func.func @conv_tiles(%x: tensor<1x2x9x9xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x9x9xf32> {
+  %y = mir.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<1x2x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x9x9xf32>
+  return %y : tensor<1x4x9x9xf32>
 }
 
 // Padding or groups: a loop nest per output element; ih = oh * stride -

@@ -1,0 +1,296 @@
+//===- ConvKernel.cpp - mir.conv2d as tiled matrix products ---------------===//
+#include "conversion/MIRToLIR/ConvKernel.h"
+#include "conversion/MIRToLIR/KernelBuilders.h"
+#include "conversion/MIRToLIR/ScalarOps.h"
+#include "dialects/LIR/LIROps.h"
+#include "dialects/MIR/MIROps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::rlx;
+using namespace mlir::rlx::kernels;
+
+namespace {
+
+/// Output pixels a tile aims at (whole output rows; at least one row): two
+/// strips of the AVX-512 microkernel.
+constexpr int64_t kTilePixels = 128;
+/// Most bytes of one chunk's patches on the stack (besides the
+/// microkernel's own panels).
+constexpr int64_t kPatchBytes = 256 * 1024;
+/// Fewer tiles than this split the output channels too (both threads, and
+/// the pool's balancing, on the deep layers of few pixels)...
+constexpr int64_t kMinWorkgroups = 4;
+/// ...into chunks of at least this many channels.
+constexpr int64_t kMinChannelChunk = 64;
+
+/// How a conv's work is cut (all static).
+struct ConvTiling {
+  int64_t rows;      // output rows per tile
+  int64_t rowTiles;  // tiles per image (the last may have fewer rows)
+  int64_t channels;  // input channels per chunk (divides C)
+  int64_t outChunks; // output channel ranges (divides O)
+};
+
+ConvTiling chooseTiling(ArrayRef<int64_t> in, ArrayRef<int64_t> f,
+                        ArrayRef<int64_t> o) {
+  ConvTiling t;
+  int64_t ho = o[2], wo = o[3];
+  t.rows = std::clamp<int64_t>(kTilePixels / wo, 1, ho);
+  t.rowTiles = (ho + t.rows - 1) / t.rows;
+  int64_t patchRow = f[2] * f[3] * t.rows * wo * 4;
+  t.channels = 1;
+  for (int64_t c = in[1]; c >= 1; --c)
+    if (in[1] % c == 0 && c * patchRow <= kPatchBytes) {
+      t.channels = c;
+      break;
+    }
+  t.outChunks = 1;
+  int64_t tiles = o[0] * t.rowTiles;
+  if (tiles < kMinWorkgroups)
+    for (int64_t k = std::min((kMinWorkgroups + tiles - 1) / tiles,
+                              o[1] / kMinChannelChunk);
+         k > 1; --k)
+      if (o[1] % k == 0) {
+        t.outChunks = k;
+        break;
+      }
+  return t;
+}
+
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return b.create<arith::ConstantIndexOp>(loc, v);
+}
+
+/// A loop over [0, n) whose body gets the index (no loop when n is 1).
+void forRange(OpBuilder &b, Location loc, int64_t n,
+              function_ref<void(Value)> body) {
+  if (n == 1)
+    return body(index(b, loc, 0));
+  auto loop = b.create<scf::ForOp>(loc, index(b, loc, 0), index(b, loc, n),
+                                   index(b, loc, 1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  body(loop.getInductionVar());
+}
+
+/// 0 <= v < size.
+Value inRange(OpBuilder &b, Location loc, Value v, int64_t size) {
+  return b.create<arith::AndIOp>(
+      loc,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v,
+                              index(b, loc, 0)),
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, v,
+                              index(b, loc, size)));
+}
+
+Value window(OpBuilder &b, Location loc, Value memref, ArrayRef<Value> offsets,
+             ArrayRef<int64_t> sizes) {
+  SmallVector<OpFoldResult> o(offsets.begin(), offsets.end()), s, one;
+  for (int64_t size : sizes) {
+    s.push_back(b.getIndexAttr(size));
+    one.push_back(b.getIndexAttr(1));
+  }
+  return b.create<memref::SubViewOp>(loc, memref, o, s, one);
+}
+
+} // namespace
+
+bool mlir::rlx::convTakesTiles(mir::Conv2dOp op) {
+  auto isF32 = [](Type t) {
+    auto shaped = cast<ShapedType>(t);
+    return shaped.getElementType().isF32() && shaped.hasStaticShape() &&
+           !llvm::is_contained(shaped.getShape(), 0);
+  };
+  return op.getGroups() == 1 && llvm::all_of(op->getOperandTypes(), isF32) &&
+         isF32(op.getType());
+}
+
+KernelShape mlir::rlx::buildConvTilesKernel(OpBuilder &b, Location loc,
+                                            mir::Conv2dOp op, Value input,
+                                            Value filter, Value bias,
+                                            Value out) {
+  ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
+  ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
+                    padding = op.getPadding();
+  int64_t kk = f[2] * f[3], ho = o[2], wo = o[3];
+  ConvTiling t = chooseTiling(in, f, o);
+  int64_t chunkRows = t.channels * kk, tilePixels = t.rows * wo;
+  int64_t outChannels = o[1] / t.outChunks;
+  KernelShape shape;
+  shape.grid = {o[0] * t.rowTiles * t.outChunks};
+
+  // Which image, tile of rows and range of output channels.
+  Value id = shape.grid[0] > 1
+                 ? b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0)
+                       .getResult()
+                 : index(b, loc, 0);
+  Value outChunk = index(b, loc, 0);
+  if (t.outChunks > 1) {
+    outChunk = b.create<arith::RemUIOp>(loc, id, index(b, loc, t.outChunks));
+    id = b.create<arith::DivUIOp>(loc, id, index(b, loc, t.outChunks));
+  }
+  Value tile = b.create<arith::RemUIOp>(loc, id, index(b, loc, t.rowTiles));
+  Value image = b.create<arith::DivUIOp>(loc, id, index(b, loc, t.rowTiles));
+  Value firstChannel =
+      b.create<arith::MulIOp>(loc, outChunk, index(b, loc, outChannels));
+  Value firstRow = b.create<arith::MulIOp>(loc, tile, index(b, loc, t.rows));
+
+  // The filter as [O, C*KH*KW] and the output as [N*O, Ho*Wo] (both
+  // contiguous), and the patches' stack buffer.
+  Value filter2d = b.create<memref::CollapseShapeOp>(
+      loc, filter, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value out2d = b.create<memref::CollapseShapeOp>(
+      loc, out, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+  Value patches = b.create<memref::AllocaOp>(
+      loc, MemRefType::get({chunkRows, tilePixels}, b.getF32Type()));
+  Value zero = scalarConstant(b, loc, b.getF32Type(), 0.0);
+
+  // One tile of `rows` output rows, every shape static.
+  auto emitTile = [&](OpBuilder &tb, int64_t rows) {
+    Location l = loc;
+    int64_t pixels = rows * wo;
+    Value outRow = tb.create<arith::AddIOp>(
+        l, tb.create<arith::MulIOp>(l, image, index(tb, l, o[1])),
+        firstChannel);
+    Value firstPixel =
+        tb.create<arith::MulIOp>(l, firstRow, index(tb, l, wo));
+    Value c = window(tb, l, out2d, {outRow, firstPixel}, {outChannels, pixels});
+    // The window starts as the bias (or 0); each chunk's product adds to it.
+    if (bias) {
+      MLIRContext *ctx = tb.getContext();
+      SmallVector<AffineMap> maps = {
+          AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx),
+          AffineMap::getMultiDimIdentityMap(2, ctx)};
+      SmallVector<utils::IteratorType> iterators(2,
+                                                 utils::IteratorType::parallel);
+      tb.create<linalg::GenericOp>(
+          l, ValueRange{window(tb, l, bias, {firstChannel}, {outChannels})},
+          ValueRange{c}, maps, iterators,
+          [](OpBuilder &nb, Location nloc, ValueRange args) {
+            nb.create<linalg::YieldOp>(nloc, args[0]);
+          });
+    } else
+      tb.create<linalg::FillOp>(l, ValueRange{zero}, ValueRange{c});
+    Value p = pixels == tilePixels
+                  ? patches
+                  : window(tb, l, patches, {index(tb, l, 0), index(tb, l, 0)},
+                           {chunkRows, pixels});
+    forRange(tb, l, in[1] / t.channels, [&](Value chunk) {
+      Value c0 =
+          tb.create<arith::MulIOp>(l, chunk, index(tb, l, t.channels));
+      // The chunk's patches: row (cc, kh, kw), column (r, ow). kh and kw
+      // are unrolled, so each (row, output row) is a static run of input
+      // pixels (the ow whose iw lies inside the input, stride sw apart)
+      // copied whole, with static runs of zeros either side; an output row
+      // whose input row lies in the padding is all zeros.
+      forRange(tb, l, t.channels, [&](Value cc) {
+        Value channel = tb.create<arith::AddIOp>(l, c0, cc);
+        Value rowBase = tb.create<arith::MulIOp>(l, cc, index(tb, l, kk));
+        for (int64_t kh = 0; kh < f[2]; ++kh)
+          for (int64_t kw = 0; kw < f[3]; ++kw) {
+            Value row = tb.create<arith::AddIOp>(l, rowBase,
+                                                 index(tb, l, kh * f[3] + kw));
+            // iw = ow * sw + shift lies in [0, W) for ow in [lo, hi).
+            int64_t shift = kw * dilations[1] - padding[1];
+            int64_t lo = std::clamp<int64_t>(
+                (-shift + strides[1] - 1) / strides[1], 0, wo);
+            if (-shift <= 0)
+              lo = 0;
+            int64_t hi = std::clamp<int64_t>(
+                (in[3] - shift + strides[1] - 1) / strides[1], lo, wo);
+            forRange(tb, l, rows, [&](Value r) {
+              Value oh = tb.create<arith::AddIOp>(l, firstRow, r);
+              Value ih = tb.create<arith::AddIOp>(
+                  l, scaledIndex(tb, l, oh, strides[0], -padding[0]),
+                  index(tb, l, kh * dilations[0]));
+              Value column0 = tb.create<arith::MulIOp>(l, r, index(tb, l, wo));
+              auto dest = [&](OpBuilder &db, int64_t from, int64_t count) {
+                Value start = db.create<arith::AddIOp>(l, column0,
+                                                       index(db, l, from));
+                return db.create<memref::SubViewOp>(
+                    l,
+                    MemRefType::get(
+                        {count}, db.getF32Type(),
+                        StridedLayoutAttr::get(db.getContext(),
+                                               ShapedType::kDynamic, {1})),
+                    p, ArrayRef<OpFoldResult>{row, start},
+                    ArrayRef<OpFoldResult>{db.getIndexAttr(1),
+                                           db.getIndexAttr(count)},
+                    ArrayRef<OpFoldResult>{db.getIndexAttr(1),
+                                           db.getIndexAttr(1)});
+              };
+              auto zeros = [&](OpBuilder &db, int64_t from, int64_t count) {
+                if (count > 0)
+                  db.create<linalg::FillOp>(
+                      l, ValueRange{zero}, ValueRange{dest(db, from, count)});
+              };
+              tb.create<scf::IfOp>(
+                  l, inRange(tb, l, ih, in[2]),
+                  [&](OpBuilder &ib, Location) {
+                    zeros(ib, 0, lo);
+                    if (hi > lo) {
+                      Value source = ib.create<memref::SubViewOp>(
+                          l,
+                          MemRefType::get(
+                              {hi - lo}, ib.getF32Type(),
+                              StridedLayoutAttr::get(ib.getContext(),
+                                                     ShapedType::kDynamic,
+                                                     {strides[1]})),
+                          input,
+                          ArrayRef<OpFoldResult>{
+                              image, channel, ih,
+                              ib.getIndexAttr(lo * strides[1] + shift)},
+                          ArrayRef<OpFoldResult>{
+                              ib.getIndexAttr(1), ib.getIndexAttr(1),
+                              ib.getIndexAttr(1), ib.getIndexAttr(hi - lo)},
+                          ArrayRef<OpFoldResult>{
+                              ib.getIndexAttr(1), ib.getIndexAttr(1),
+                              ib.getIndexAttr(1),
+                              ib.getIndexAttr(strides[1])});
+                      ib.create<linalg::CopyOp>(l, source,
+                                              Value(dest(ib, lo, hi - lo)));
+                    }
+                    zeros(ib, hi, wo - hi);
+                    ib.create<scf::YieldOp>(l);
+                  },
+                  [&](OpBuilder &eb, Location) {
+                    zeros(eb, 0, wo);
+                    eb.create<scf::YieldOp>(l);
+                  });
+            });
+          }
+      });
+      Value k0 = tb.create<arith::MulIOp>(l, c0, index(tb, l, kk));
+      Value a = window(tb, l, filter2d, {firstChannel, k0},
+                       {outChannels, chunkRows});
+      tb.create<linalg::MatmulOp>(l, ValueRange{a, p}, ValueRange{c});
+    });
+  };
+
+  int64_t fullTiles = ho / t.rows, restRows = ho - fullTiles * t.rows;
+  if (restRows == 0) {
+    emitTile(b, t.rows);
+  } else {
+    // The last tile of each image has fewer rows: its own static shapes.
+    Value isLast = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, tile,
+                                           index(b, loc, fullTiles));
+    b.create<scf::IfOp>(
+        loc, isLast,
+        [&](OpBuilder &tb, Location l) {
+          emitTile(tb, restRows);
+          tb.create<scf::YieldOp>(l);
+        },
+        [&](OpBuilder &tb, Location l) {
+          emitTile(tb, t.rows);
+          tb.create<scf::YieldOp>(l);
+        });
+  }
+  return shape;
+}

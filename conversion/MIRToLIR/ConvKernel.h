@@ -1,0 +1,40 @@
+//===- ConvKernel.h - mir.conv2d as tiled matrix products -------*- C++ -*-===//
+//
+// An f32 convolution with groups = 1 as products the matmul microkernel
+// takes (docs/CPUBackend.md, "Convolution"): per image, the output is
+// out[O, Ho*Wo] = W[O, C*KH*KW] · P[C*KH*KW, Ho*Wo], P the input's patches
+// (im2col). P is never whole: a workgroup owns a tile of output rows (R
+// rows of Wo pixels) and, optionally, a range of output channels; it walks
+// the input channels in chunks, writing each chunk's patches [Cc*KH*KW,
+// R*Wo] into a stack buffer and multiplying the filter's matching columns
+// by it into its output window (accumulating; the window starts as the
+// bias). The filter is read in place as A (row stride C*KH*KW), the
+// output window written in place (row stride Ho*Wo).
+//
+//===----------------------------------------------------------------------===//
+#ifndef RLX_CONVERSION_MIRTOLIR_CONVKERNEL_H
+#define RLX_CONVERSION_MIRTOLIR_CONVKERNEL_H
+
+#include "conversion/MIRToLIR/KernelConfig.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::rlx {
+namespace mir {
+class Conv2dOp;
+} // namespace mir
+
+/// Whether `op` takes the tiled kernel: f32 operands and result, groups 1,
+/// static shapes, no empty dim.
+bool convTakesTiles(mir::Conv2dOp op);
+
+/// Builds the tiled kernel of `op` (convTakesTiles) at `b` on the memrefs
+/// `input`, `filter`, `bias` (null: none) and `out`, reading its workgroup
+/// from `lir.workgroup_id 0`; returns the grid.
+KernelShape buildConvTilesKernel(OpBuilder &b, Location loc, mir::Conv2dOp op,
+                                 Value input, Value filter, Value bias,
+                                 Value out);
+
+} // namespace mlir::rlx
+
+#endif // RLX_CONVERSION_MIRTOLIR_CONVKERNEL_H
