@@ -282,12 +282,26 @@ func.func @pool_avg_count_pad(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
   return %y : tensor<1x2x2x2xf32>
 }
 
-// max pool: -inf start, maximumf over the in-bounds window.
+// max pool (3x3/2, padding 1) by whole rows: per output row a stack row v
+// (padding + W + overhang) starts at -inf and takes the maximum of each
+// window row whose input row is inside; h = max over kw of v shifted by
+// kw (contiguous rows); the output row is h every stride-th element.
 // CHECK-LABEL: lir.program @pool_max
-// CHECK:           %[[R:.+]]:2 = scf.for {{.*}} -> (f32, f32) {
-// CHECK:                 arith.maximumf
-// CHECK:             memref.store %[[R]]#0
-func.func @pool_max(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
-  %y = mir.pool max %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
-  return %y : tensor<1x2x2x2xf32>
+// CHECK:         ^bb0(%[[X:.+]]: memref<1x2x5x5xf32>, %[[Y:.+]]: memref<1x2x3x3xf32>):
+// CHECK-NEXT:      %[[NEGINF:.+]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:      %[[V:.+]] = memref.alloca() : memref<7xf32>
+// CHECK-NEXT:      %[[H:.+]] = memref.alloca() : memref<5xf32>
+// CHECK:           linalg.fill ins(%[[NEGINF]] : f32) outs(%[[V]] : memref<7xf32>)
+// CHECK-NEXT:      %[[VIN:.+]] = memref.subview %[[V]][1] [5] [1]
+// CHECK-COUNT-3:   scf.if
+// CHECK:           %[[V0:.+]] = memref.subview %[[V]][0] [5] [1]
+// CHECK-NEXT:      linalg.copy ins(%[[V0]] : {{.+}}) outs(%[[H]] : memref<5xf32>)
+// CHECK:           arith.maximumf
+// CHECK:           arith.maximumf
+// CHECK:           %[[EVERY2:.+]] = memref.subview %[[H]][0] [3] [2] : memref<5xf32> to memref<3xf32, strided<[2]>>
+// CHECK-NEXT:      %[[OUT:.+]] = memref.subview %[[Y]][{{.+}}, {{.+}}, {{.+}}, 0] [1, 1, 1, 3] [1, 1, 1, 1]
+// CHECK-NEXT:      linalg.copy ins(%[[EVERY2]] : {{.+}}) outs(%[[OUT]] :
+func.func @pool_max(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %y = mir.pool max %x kernel = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
 }
