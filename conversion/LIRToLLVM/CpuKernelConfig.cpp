@@ -114,6 +114,14 @@ struct CpuKernelConfig
           b, op->getLoc(), conv, operands[0], operands[1],
           numBias ? operands[biasStart] : Value(), results[0]));
     }
+    // Depthwise f32 conv2d: whole rows of vector multiply-adds per plane.
+    if (auto conv = dyn_cast_or_null<mir::Conv2dOp>(op);
+        conv && convIsDepthwise(conv)) {
+      auto [biasStart, numBias] = conv.getODSOperandIndexAndLength(2);
+      return std::optional<KernelShape>(buildDepthwiseConvKernel(
+          b, op->getLoc(), conv, operands[0], operands[1],
+          numBias ? operands[biasStart] : Value(), results[0]));
+    }
     auto attention = dyn_cast_or_null<mir::AttentionOp>(op);
     if (!attention)
       return std::optional<KernelShape>();

@@ -294,3 +294,150 @@ KernelShape mlir::rlx::buildConvTilesKernel(OpBuilder &b, Location loc,
   }
   return shape;
 }
+
+//===----------------------------------------------------------------------===//
+// Depthwise
+//===----------------------------------------------------------------------===//
+
+/// Output elements a depthwise workgroup computes, at least (the pool's
+/// hand-off costs more than a smaller share).
+static constexpr int64_t kDepthwiseWorkgroupElements = 16384;
+
+bool mlir::rlx::convIsDepthwise(mir::Conv2dOp op) {
+  auto isF32 = [](Type t) {
+    auto shaped = cast<ShapedType>(t);
+    return shaped.getElementType().isF32() && shaped.hasStaticShape() &&
+           !llvm::is_contained(shaped.getShape(), 0);
+  };
+  if (!llvm::all_of(op->getOperandTypes(), isF32) || !isF32(op.getType()))
+    return false;
+  int64_t channels = cast<ShapedType>(op.getInput().getType()).getShape()[1];
+  int64_t outChannels = cast<ShapedType>(op.getType()).getShape()[1];
+  return op.getGroups() == channels && op.getGroups() > 1 &&
+         outChannels % channels == 0;
+}
+
+KernelShape mlir::rlx::buildDepthwiseConvKernel(OpBuilder &b, Location loc,
+                                                mir::Conv2dOp op, Value input,
+                                                Value filter, Value bias,
+                                                Value out) {
+  ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
+  ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
+                    padding = op.getPadding();
+  int64_t ho = o[2], wo = o[3], sh = strides[0], sw = strides[1];
+  int64_t multiplier = o[1] / in[1];
+  Type f32 = b.getF32Type();
+  // The zero-padded input plane: every row and column a window reads; and,
+  // for a column stride, its sw column phases (phase p: columns p, p + sw,
+  // ...), so that every window position reads contiguous rows.
+  int64_t rows = std::max(padding[0] + in[2],
+                          (ho - 1) * sh + (f[2] - 1) * dilations[0] + 1);
+  int64_t cols = std::max(padding[1] + in[3],
+                          (wo - 1) * sw + (f[3] - 1) * dilations[1] + 1);
+  int64_t phaseCols = (cols + sw - 1) / sw;
+
+  // Workgroups: ranges of (image, output channel) planes.
+  int64_t planes = o[0] * o[1];
+  int64_t least = (kDepthwiseWorkgroupElements + ho * wo - 1) / (ho * wo);
+  int64_t chunk = planes;
+  for (int64_t c = std::max<int64_t>(1, least); c <= planes; ++c)
+    if (planes % c == 0) {
+      chunk = c;
+      break;
+    }
+  KernelShape shape;
+  shape.grid = {planes / chunk};
+
+  // The padding is written once: the planes only overwrite the interior.
+  Value padded =
+      b.create<memref::AllocaOp>(loc, MemRefType::get({rows, cols}, f32));
+  Value zero = scalarConstant(b, loc, f32, 0.0);
+  b.create<linalg::FillOp>(loc, ValueRange{zero}, ValueRange{padded});
+  SmallVector<Value> phases;
+  if (sw > 1)
+    for (int64_t p = 0; p < sw; ++p)
+      phases.push_back(b.create<memref::AllocaOp>(
+          loc, MemRefType::get({rows, phaseCols}, f32)));
+  Value first =
+      shape.grid[0] > 1
+          ? b.create<arith::MulIOp>(
+                   loc, b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0),
+                   index(b, loc, chunk))
+                .getResult()
+          : index(b, loc, 0);
+
+  /// The [count0, count1] window of `memref` at `at` with steps `step0`,
+  /// `step1` along its last two dims (the others of size 1, dropped).
+  auto plane2d = [&](Value memref, ArrayRef<OpFoldResult> at, int64_t count0,
+                     int64_t count1, int64_t step0 = 1,
+                     int64_t step1 = 1) -> Value {
+    int64_t rank = cast<MemRefType>(memref.getType()).getRank();
+    SmallVector<OpFoldResult> sizes(rank, b.getIndexAttr(1)),
+        steps(rank, b.getIndexAttr(1));
+    sizes[rank - 2] = b.getIndexAttr(count0);
+    sizes[rank - 1] = b.getIndexAttr(count1);
+    steps[rank - 2] = b.getIndexAttr(step0);
+    steps[rank - 1] = b.getIndexAttr(step1);
+    auto type = cast<MemRefType>(memref::SubViewOp::inferRankReducedResultType(
+        {count0, count1}, cast<MemRefType>(memref.getType()), at, sizes,
+        steps));
+    return b.create<memref::SubViewOp>(loc, type, memref, at, sizes, steps);
+  };
+
+  forRange(b, loc, chunk, [&](Value i) {
+    Value plane = b.create<arith::AddIOp>(loc, first, i);
+    Value image = b.create<arith::DivUIOp>(loc, plane, index(b, loc, o[1]));
+    Value channel = b.create<arith::RemUIOp>(loc, plane, index(b, loc, o[1]));
+    Value inChannel =
+        multiplier == 1
+            ? channel
+            : b.create<arith::DivUIOp>(loc, channel, index(b, loc, multiplier))
+                  .getResult();
+    // The input plane into the padded buffer, then its phases.
+    OpFoldResult zeroIndex = b.getIndexAttr(0);
+    b.create<linalg::CopyOp>(
+        loc,
+        plane2d(input, {image, inChannel, zeroIndex, zeroIndex}, in[2], in[3]),
+        plane2d(padded, {b.getIndexAttr(padding[0]), b.getIndexAttr(padding[1])},
+                in[2], in[3]));
+    for (int64_t p = 0; p < static_cast<int64_t>(phases.size()); ++p) {
+      int64_t count = (cols - p + sw - 1) / sw;
+      b.create<linalg::CopyOp>(
+          loc, plane2d(padded, {zeroIndex, b.getIndexAttr(p)}, rows, count, 1, sw),
+          plane2d(phases[p], {zeroIndex, zeroIndex}, rows, count));
+    }
+    // The output plane starts as the bias; each window position adds its
+    // weight times the input's matching rows and columns.
+    Value outPlane =
+        plane2d(out, {image, channel, zeroIndex, zeroIndex}, ho, wo);
+    Value start =
+        bias ? b.create<memref::LoadOp>(loc, bias, ValueRange{channel})
+                   .getResult()
+             : zero;
+    b.create<linalg::FillOp>(loc, ValueRange{start}, ValueRange{outPlane});
+    for (int64_t kh = 0; kh < f[2]; ++kh)
+      for (int64_t kw = 0; kw < f[3]; ++kw) {
+        Value weight = b.create<memref::LoadOp>(
+            loc, filter,
+            ValueRange{channel, index(b, loc, 0), index(b, loc, kh),
+                       index(b, loc, kw)});
+        int64_t row = kh * dilations[0], col = kw * dilations[1];
+        Value source =
+            sw == 1 ? plane2d(padded, {b.getIndexAttr(row), b.getIndexAttr(col)},
+                              ho, wo, sh, 1)
+                    : plane2d(phases[col % sw],
+                              {b.getIndexAttr(row), b.getIndexAttr(col / sw)},
+                              ho, wo, sh, 1);
+        buildElementwise(
+            b, loc, ValueRange{source, weight}, outPlane,
+            [](OpBuilder &eb, Location eloc, ValueRange e) {
+              return eb
+                  .create<arith::AddFOp>(
+                      eloc, e[2], eb.create<arith::MulFOp>(eloc, e[1], e[0]))
+                  .getResult();
+            },
+            /*readsOutput=*/true);
+      }
+  });
+  return shape;
+}

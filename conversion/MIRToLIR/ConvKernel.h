@@ -35,6 +35,21 @@ KernelShape buildConvTilesKernel(OpBuilder &b, Location loc, mir::Conv2dOp op,
                                  Value input, Value filter, Value bias,
                                  Value out);
 
+/// Whether `op` takes the depthwise kernel: f32, static, non-empty, one
+/// input channel per group (groups = C, O a multiple of C; output channel
+/// o reads input channel o / (O / C)).
+bool convIsDepthwise(mir::Conv2dOp op);
+
+/// Builds the depthwise kernel of `op` (convIsDepthwise): each workgroup a
+/// range of (image, output channel) planes; per plane, the input plane is
+/// copied into a zero-padded stack plane (split into `sw` column phases for
+/// column stride sw), the output plane starts as the bias, and each window
+/// position (kh, kw) adds weight * the padded plane's matching rows and
+/// columns: a 2-D elementwise multiply-add on contiguous rows.
+KernelShape buildDepthwiseConvKernel(OpBuilder &b, Location loc,
+                                     mir::Conv2dOp op, Value input,
+                                     Value filter, Value bias, Value out);
+
 } // namespace mlir::rlx
 
 #endif // RLX_CONVERSION_MIRTOLIR_CONVKERNEL_H

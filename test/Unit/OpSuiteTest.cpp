@@ -2629,6 +2629,12 @@ TEST(Conv2d, Configurations) {
       {{1, 64, 12, 12}, {8, 64, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1},
       {{1, 16, 5, 5}, {128, 16, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1},
       {{2, 3, 40, 40}, {16, 3, 7, 7}, false, {2, 2}, {3, 3, 3, 3}, {1, 1}, 1},
+      // The CPU's depthwise kernel: a channel multiplier of 2 with a row
+      // stride, dilations and asymmetric padding; a 5x5/2 (two column
+      // phases); a column stride of 3 (three phases), no bias.
+      {{1, 4, 11, 10}, {8, 1, 3, 3}, true, {2, 1}, {1, 2, 0, 1}, {2, 1}, 4},
+      {{1, 8, 15, 15}, {8, 1, 5, 5}, true, {2, 2}, {2, 2, 2, 2}, {1, 1}, 8},
+      {{2, 3, 9, 14}, {3, 1, 3, 3}, false, {1, 3}, {1, 1, 1, 1}, {1, 1}, 3},
   };
   Program p;
   struct Data {

@@ -348,6 +348,37 @@ func.func @conv_tiles(%x: tensor<1x2x9x9xf32>, %w: tensor<4x2x3x3xf32>, %b: tens
   return %y : tensor<1x4x9x9xf32>
 }
 
+// f32 depthwise conv2d on the CPU (ConvKernel.cpp): the padding of a stack
+// plane is zeroed once; per (image, channel) plane the input is copied into
+// its interior, then (column stride 2) into two column phases; the output
+// plane starts as the bias and each window position adds weight * a
+// window of a phase (row stride 2 as the view's row stride).
+// CHECK-LABEL: lir.program @conv_depthwise
+// CHECK:         ^bb0(%[[X:.+]]: memref<1x2x6x6xf32>, %[[W:.+]]: memref<2x1x3x3xf32>, %[[B:.+]]: memref<2xf32>, %[[Y:.+]]: memref<1x2x3x3xf32>):
+// CHECK:           %[[PAD:.+]] = memref.alloca() : memref<7x7xf32>
+// CHECK:           linalg.fill ins(%{{.+}} : f32) outs(%[[PAD]] : memref<7x7xf32>)
+// CHECK-NEXT:      %[[EVEN:.+]] = memref.alloca() : memref<7x4xf32>
+// CHECK-NEXT:      %[[ODD:.+]] = memref.alloca() : memref<7x4xf32>
+// CHECK:           scf.for
+// CHECK:             %[[IN:.+]] = memref.subview %[[X]][{{.+}}, {{.+}}, 0, 0] [1, 1, 6, 6]
+// CHECK-NEXT:        %[[INTERIOR:.+]] = memref.subview %[[PAD]][1, 1] [6, 6] [1, 1]
+// CHECK-NEXT:        linalg.copy ins(%[[IN]] : {{.+}}) outs(%[[INTERIOR]] :
+// CHECK-NEXT:        memref.subview %[[PAD]][0, 0] [7, 4] [1, 2]
+// CHECK:             memref.subview %[[PAD]][0, 1] [7, 3] [1, 2]
+// CHECK:             %[[OUT:.+]] = memref.subview %[[Y]][{{.+}}, {{.+}}, 0, 0] [1, 1, 3, 3]
+// CHECK-NEXT:        %[[BIAS:.+]] = memref.load %[[B]]
+// CHECK-NEXT:        linalg.fill ins(%[[BIAS]] : f32) outs(%[[OUT]] :
+// CHECK:             memref.subview %[[EVEN]][0, 0] [3, 3] [2, 1] : memref<7x4xf32> to memref<3x3xf32, strided<[8, 1]>>
+// CHECK-NEXT:        linalg.generic
+// CHECK:             memref.subview %[[ODD]][0, 0] [3, 3] [2, 1] : memref<7x4xf32> to memref<3x3xf32, strided<[8, 1]>>
+// CHECK-NEXT:        linalg.generic
+// CHECK:             memref.subview %[[EVEN]][0, 1] [3, 3] [2, 1]
+// CHECK-NEXT:        linalg.generic
+func.func @conv_depthwise(%x: tensor<1x2x6x6xf32>, %w: tensor<2x1x3x3xf32>, %b: tensor<2xf32>) -> tensor<1x2x3x3xf32> {
+  %y = mir.conv2d %x, %w, %b strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 2 : (tensor<1x2x6x6xf32>, tensor<2x1x3x3xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
+  return %y : tensor<1x2x3x3xf32>
+}
+
 // Padding or groups: a loop nest per output element; ih = oh * stride -
 // pad_top + kh (likewise iw with stride 2), reads outside the input are
 // skipped (zero padding); input channel = group * (C / G) + c with group =
