@@ -105,23 +105,11 @@ struct CpuKernelConfig
                                                     Operation *op,
                                                     ValueRange operands,
                                                     ValueRange results) const {
-    // f32 conv2d (groups 1): tiles of output rows as products on the
-    // microkernel (ConvKernel.h).
-    if (auto conv = dyn_cast_or_null<mir::Conv2dOp>(op);
-        conv && convTakesTiles(conv)) {
-      auto [biasStart, numBias] = conv.getODSOperandIndexAndLength(2);
-      return std::optional<KernelShape>(buildConvTilesKernel(
-          b, op->getLoc(), conv, operands[0], operands[1],
-          numBias ? operands[biasStart] : Value(), results[0]));
-    }
-    // Depthwise f32 conv2d: whole rows of vector multiply-adds per plane.
-    if (auto conv = dyn_cast_or_null<mir::Conv2dOp>(op);
-        conv && convIsDepthwise(conv)) {
-      auto [biasStart, numBias] = conv.getODSOperandIndexAndLength(2);
-      return std::optional<KernelShape>(buildDepthwiseConvKernel(
-          b, op->getLoc(), conv, operands[0], operands[1],
-          numBias ? operands[biasStart] : Value(), results[0]));
-    }
+    // f32 conv2d, ungrouped or depthwise (ConvKernel.h).
+    if (auto conv = dyn_cast_or_null<mir::Conv2dOp>(op))
+      if (std::optional<KernelShape> shape =
+              buildCpuConvKernel(b, op->getLoc(), conv, operands, results[0]))
+        return shape;
     auto attention = dyn_cast_or_null<mir::AttentionOp>(op);
     if (!attention)
       return std::optional<KernelShape>();

@@ -518,19 +518,21 @@ static void buildSwigluTiles(OpBuilder &b, Location loc, Value x, Value wGate,
       b, loc, m, n, tileRows, tileCols,
       [&](Value i, Value j, int64_t rows, int64_t cols) {
         Value xRows = window2d(b, loc, x, i, zero, rows, k);
-        Value gate = window2d(b, loc, gateTile, zero, zero, rows, cols);
-        Value gateCols = window2d(b, loc, wGate, zero, j, k, cols);
-        b.create<linalg::FillOp>(loc, ValueRange{fZero}, ValueRange{gate});
-        b.create<linalg::MatmulOp>(loc, ValueRange{xRows, gateCols},
-                                   ValueRange{gate});
-        // The up product's fill, matmul and epilogue adjacent, every
-        // window before them.
-        Value up = window2d(b, loc, upTile, zero, zero, rows, cols);
-        Value upCols = window2d(b, loc, wUp, zero, j, k, cols);
+        // tile = x rows . the weight's columns: the fill and the matmul
+        // adjacent, every window before them (the microkernel's form).
+        auto product = [&](Value tile, Value weight) {
+          Value acc = window2d(b, loc, tile, zero, zero, rows, cols);
+          Value weightCols = window2d(b, loc, weight, zero, j, k, cols);
+          b.create<linalg::FillOp>(loc, ValueRange{fZero}, ValueRange{acc});
+          b.create<linalg::MatmulOp>(loc, ValueRange{xRows, weightCols},
+                                     ValueRange{acc});
+          return acc;
+        };
+        Value gate = product(gateTile, wGate);
+        // The output window before the up product, whose epilogue follows
+        // it directly.
         Value outTile = window2d(b, loc, out, i, j, rows, cols);
-        b.create<linalg::FillOp>(loc, ValueRange{fZero}, ValueRange{up});
-        b.create<linalg::MatmulOp>(loc, ValueRange{xRows, upCols},
-                                   ValueRange{up});
+        Value up = product(upTile, wUp);
         buildElementwise(b, loc, ValueRange{up, gate}, outTile,
                          [](OpBuilder &nb, Location nloc, ValueRange e) {
                            Value g = buildUnary(nb, nloc, UnaryKind::silu,

@@ -102,20 +102,19 @@ Value window(OpBuilder &b, Location loc, Value memref, ArrayRef<Value> offsets,
 
 } // namespace
 
-bool mlir::rlx::convTakesTiles(mir::Conv2dOp op) {
+/// f32 operands and result, static, no empty dim.
+static bool staticF32(mir::Conv2dOp op) {
   auto isF32 = [](Type t) {
     auto shaped = cast<ShapedType>(t);
     return shaped.getElementType().isF32() && shaped.hasStaticShape() &&
            !llvm::is_contained(shaped.getShape(), 0);
   };
-  return op.getGroups() == 1 && llvm::all_of(op->getOperandTypes(), isF32) &&
-         isF32(op.getType());
+  return llvm::all_of(op->getOperandTypes(), isF32) && isF32(op.getType());
 }
 
-KernelShape mlir::rlx::buildConvTilesKernel(OpBuilder &b, Location loc,
-                                            mir::Conv2dOp op, Value input,
-                                            Value filter, Value bias,
-                                            Value out) {
+static KernelShape buildConvTiles(OpBuilder &b, Location loc,
+                                  mir::Conv2dOp op, Value input, Value filter,
+                                  Value bias, Value out) {
   ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
@@ -303,24 +302,9 @@ KernelShape mlir::rlx::buildConvTilesKernel(OpBuilder &b, Location loc,
 /// hand-off costs more than a smaller share).
 static constexpr int64_t kDepthwiseWorkgroupElements = 16384;
 
-bool mlir::rlx::convIsDepthwise(mir::Conv2dOp op) {
-  auto isF32 = [](Type t) {
-    auto shaped = cast<ShapedType>(t);
-    return shaped.getElementType().isF32() && shaped.hasStaticShape() &&
-           !llvm::is_contained(shaped.getShape(), 0);
-  };
-  if (!llvm::all_of(op->getOperandTypes(), isF32) || !isF32(op.getType()))
-    return false;
-  int64_t channels = cast<ShapedType>(op.getInput().getType()).getShape()[1];
-  int64_t outChannels = cast<ShapedType>(op.getType()).getShape()[1];
-  return op.getGroups() == channels && op.getGroups() > 1 &&
-         outChannels % channels == 0;
-}
-
-KernelShape mlir::rlx::buildDepthwiseConvKernel(OpBuilder &b, Location loc,
-                                                mir::Conv2dOp op, Value input,
-                                                Value filter, Value bias,
-                                                Value out) {
+static KernelShape buildDepthwise(OpBuilder &b, Location loc,
+                                  mir::Conv2dOp op, Value input, Value filter,
+                                  Value bias, Value out) {
   ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
@@ -440,4 +424,20 @@ KernelShape mlir::rlx::buildDepthwiseConvKernel(OpBuilder &b, Location loc,
       }
   });
   return shape;
+}
+
+std::optional<KernelShape>
+mlir::rlx::buildCpuConvKernel(OpBuilder &b, Location loc, mir::Conv2dOp op,
+                              ValueRange operands, Value out) {
+  if (!staticF32(op))
+    return std::nullopt;
+  int64_t channels = shapeOf(operands[0])[1], outChannels = shapeOf(out)[1];
+  auto [biasStart, numBias] = op.getODSOperandIndexAndLength(2);
+  Value bias = numBias ? operands[biasStart] : Value();
+  if (op.getGroups() == 1)
+    return buildConvTiles(b, loc, op, operands[0], operands[1], bias, out);
+  if (static_cast<int64_t>(op.getGroups()) == channels &&
+      outChannels % channels == 0)
+    return buildDepthwise(b, loc, op, operands[0], operands[1], bias, out);
+  return std::nullopt;
 }

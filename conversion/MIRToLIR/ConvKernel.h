@@ -1,4 +1,4 @@
-//===- ConvKernel.h - mir.conv2d as tiled matrix products -------*- C++ -*-===//
+//===- ConvKernel.h - mir.conv2d on the CPU: products and planes -*- C++ -*-===//
 //
 // An f32 convolution with groups = 1 as products the matmul microkernel
 // takes (docs/CPUBackend.md, "Convolution"): per image, the output is
@@ -19,36 +19,29 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <optional>
+
 namespace mlir::rlx {
 namespace mir {
 class Conv2dOp;
 } // namespace mir
 
-/// Whether `op` takes the tiled kernel: f32 operands and result, groups 1,
-/// static shapes, no empty dim.
-bool convTakesTiles(mir::Conv2dOp op);
-
-/// Builds the tiled kernel of `op` (convTakesTiles) at `b` on the memrefs
-/// `input`, `filter`, `bias` (null: none) and `out`, reading its workgroup
-/// from `lir.workgroup_id 0`; returns the grid.
-KernelShape buildConvTilesKernel(OpBuilder &b, Location loc, mir::Conv2dOp op,
-                                 Value input, Value filter, Value bias,
-                                 Value out);
-
-/// Whether `op` takes the depthwise kernel: f32, static, non-empty, one
-/// input channel per group (groups = C, O a multiple of C; output channel
-/// o reads input channel o / (O / C)).
-bool convIsDepthwise(mir::Conv2dOp op);
-
-/// Builds the depthwise kernel of `op` (convIsDepthwise): each workgroup a
-/// range of (image, output channel) planes; per plane, the input plane is
-/// copied into a zero-padded stack plane (split into `sw` column phases for
-/// column stride sw), the output plane starts as the bias, and each window
-/// position (kh, kw) adds weight * the padded plane's matching rows and
-/// columns: a 2-D elementwise multiply-add on contiguous rows.
-KernelShape buildDepthwiseConvKernel(OpBuilder &b, Location loc,
-                                     mir::Conv2dOp op, Value input,
-                                     Value filter, Value bias, Value out);
+/// The CPU's kernel of an f32 conv2d at `b` (the kernel's entry block) on
+/// its operands' memrefs (input, filter, bias if present) and `out`,
+/// reading its workgroup from `lir.workgroup_id 0`; its grid, or nullopt
+/// (nothing built) for a conv the neutral kernels take: other types,
+/// dynamic or empty shapes, and groups other than 1 or C.
+///
+/// groups = 1: the tiled products above. Depthwise (groups = C, O a
+/// multiple of C; output channel o reads input channel o / (O / C)): each
+/// workgroup a range of (image, output channel) planes; per plane, the input
+/// plane is copied into a zero-padded stack plane (split into `sw` column
+/// phases for column stride sw), the output plane starts as the bias, and
+/// each window position (kh, kw) adds weight * the padded plane's matching
+/// rows and columns: a 2-D elementwise multiply-add on contiguous rows.
+std::optional<KernelShape> buildCpuConvKernel(OpBuilder &b, Location loc,
+                                              mir::Conv2dOp op,
+                                              ValueRange operands, Value out);
 
 } // namespace mlir::rlx
 
