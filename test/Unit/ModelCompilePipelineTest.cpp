@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
 #include <regex>
 #include <thread>
 
@@ -460,6 +461,57 @@ TEST(ModelCompilePipeline, KvCacheDecodeStep) {
   ASSERT_EQ(out.size(), 1u);
   ASSERT_EQ(want.size(), 1u);
   EXPECT_EQ(out[0].bytes, want[0].bytes);
+}
+
+// The first decode step has an empty cache: `past_seq` bound to 0 through
+// `extra` (ModelVariant binds pastSeq only when > 0), past_k and past_v of
+// 0 rows. Attention over the token alone is its own value: y = (x Wv,
+// each kv head serving 2 query heads) Wo, computed here in double.
+TEST(ModelCompilePipeline, KvCacheDecodeStepWithAnEmptyCache) {
+  std::string text =
+      replaced(sourceFile("test/Tools/Inputs/kv-cache-decoder.mlir"),
+               R"("past")", R"("past_seq")");
+  ModelCompilePipeline pipeline;
+  ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
+  std::map<std::string, std::vector<float>> weights;
+  uint64_t salt = 9;
+  for (const rlx::ParamSpec &p : pipeline.params()) {
+    weights[p.name] = rlx::test::detValues(p.shape[0] * p.shape[1], salt++, 0.2);
+    const std::vector<float> &w = weights[p.name];
+    ASSERT_TRUE(pipeline.setParam(p.name, w.data(), w.size()).isOk());
+  }
+  ModelVariant v;
+  v.phase = ModelPhase::decode;
+  v.seq = 1;
+  v.extra = {{"past_seq", 0}};
+  auto graph = pipeline.getOrCompile(v);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  std::vector<float> x = rlx::test::detValues(32, 1, 1.0);
+  float none = 0;
+  std::vector<rlx::NamedInput> inputs = {
+      rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 1, 32})),
+      rlx::NamedInput::of("past_k", rlx::TensorView::of(&none, {1, 0, 16})),
+      rlx::NamedInput::of("past_v", rlx::TensorView::of(&none, {1, 0, 16}))};
+  auto out = runOrFail(**graph, inputs);
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(out[0].shape, (std::vector<int64_t>{1, 1, 32}));
+  const std::vector<float> &wv = weights["attn.wv"], &wo = weights["attn.wo"];
+  std::vector<double> vn(16, 0.0), a(32), want(32, 0.0);
+  for (int j = 0; j < 16; ++j)
+    for (int k = 0; k < 32; ++k)
+      vn[j] += double(x[k]) * wv[k * 16 + j];
+  for (int h = 0; h < 4; ++h) // query head h reads kv head h / 2
+    for (int d = 0; d < 8; ++d)
+      a[h * 8 + d] = vn[(h / 2) * 8 + d];
+  double scale = 0;
+  for (int j = 0; j < 32; ++j) {
+    for (int k = 0; k < 32; ++k)
+      want[j] += a[k] * wo[k * 32 + j];
+    scale = std::max(scale, std::fabs(want[j]));
+  }
+  const float *got = out[0].floats();
+  for (int j = 0; j < 32; ++j)
+    EXPECT_NEAR(got[j], want[j], 1e-5 * scale) << "y[" << j << "]";
 }
 
 TEST(ShapeBuckets, LaddersAndRanges) {
