@@ -139,7 +139,6 @@ bool cacheableCompile(const ::rlx::CompileOptions &options) {
   field(text, "customPrecision", o.customPrecision);
   field(text, "nativeMatmul", std::to_string(o.nativeMatmul));
   field(text, "packParams", std::to_string(o.packParams));
-  field(text, "dce", std::to_string(o.dce));
   field(text, "cpu",
         o.cpuTarget.triple + "|" + o.cpuTarget.cpu + "|" +
             o.cpuTarget.features);

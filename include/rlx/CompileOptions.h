@@ -102,8 +102,6 @@ struct CompileOptions {
   int threads = 0;
   /// Write each stage's IR here (also RLX_IR_DUMP).
   std::string dumpDir;
-  /// Pending: dead-code elimination toggle (always on).
-  bool dce = true;
   /// The CPU to compile for (Device::cpu); all empty: this machine.
   CpuTarget cpuTarget;
 };
