@@ -24,6 +24,11 @@ constexpr int64_t kTilePixels = 128;
 /// Most bytes of one chunk's patches on the stack (besides the
 /// microkernel's own panels).
 constexpr int64_t kPatchBytes = 256 * 1024;
+/// Most bytes of stack either kernel may take for its own buffers (one
+/// channel's patches; a depthwise kernel's padded plane and its phases):
+/// larger convs keep the neutral kernels rather than risk a caller's
+/// smaller stack.
+constexpr int64_t kMaxStackBytes = 1024 * 1024;
 /// Fewer tiles than this split the output channels too (both threads, and
 /// the pool's balancing, on the deep layers of few pixels)...
 constexpr int64_t kMinWorkgroups = 4;
@@ -302,6 +307,22 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
 /// hand-off costs more than a smaller share).
 static constexpr int64_t kDepthwiseWorkgroupElements = 16384;
 
+/// The padded input plane of a depthwise conv: every row and column a
+/// window reads (the padding included).
+struct DepthwisePlane {
+  int64_t rows, cols;
+};
+static DepthwisePlane depthwisePlane(mir::Conv2dOp op, ArrayRef<int64_t> in,
+                                     ArrayRef<int64_t> f,
+                                     ArrayRef<int64_t> o) {
+  ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
+                    padding = op.getPadding();
+  return {std::max(padding[0] + in[2],
+                   (o[2] - 1) * strides[0] + (f[2] - 1) * dilations[0] + 1),
+          std::max(padding[1] + in[3],
+                   (o[3] - 1) * strides[1] + (f[3] - 1) * dilations[1] + 1)};
+}
+
 static KernelShape buildDepthwise(OpBuilder &b, Location loc,
                                   mir::Conv2dOp op, Value input, Value filter,
                                   Value bias, Value out) {
@@ -311,13 +332,11 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc,
   int64_t ho = o[2], wo = o[3], sh = strides[0], sw = strides[1];
   int64_t multiplier = o[1] / in[1];
   Type f32 = b.getF32Type();
-  // The zero-padded input plane: every row and column a window reads; and,
-  // for a column stride, its sw column phases (phase p: columns p, p + sw,
-  // ...), so that every window position reads contiguous rows.
-  int64_t rows = std::max(padding[0] + in[2],
-                          (ho - 1) * sh + (f[2] - 1) * dilations[0] + 1);
-  int64_t cols = std::max(padding[1] + in[3],
-                          (wo - 1) * sw + (f[3] - 1) * dilations[1] + 1);
+  // The zero-padded input plane and, for a column stride, its sw column
+  // phases (phase p: columns p, p + sw, ...), so that every window
+  // position reads contiguous rows.
+  DepthwisePlane size = depthwisePlane(op, in, f, o);
+  int64_t rows = size.rows, cols = size.cols;
   int64_t phaseCols = (cols + sw - 1) / sw;
 
   // Workgroups: ranges of (image, output channel) planes.
@@ -434,10 +453,21 @@ mlir::rlx::buildCpuConvKernel(OpBuilder &b, Location loc, mir::Conv2dOp op,
   int64_t channels = shapeOf(operands[0])[1], outChannels = shapeOf(out)[1];
   auto [biasStart, numBias] = op.getODSOperandIndexAndLength(2);
   Value bias = numBias ? operands[biasStart] : Value();
-  if (op.getGroups() == 1)
+  ArrayRef<int64_t> in = shapeOf(operands[0]), f = shapeOf(operands[1]),
+                    o = shapeOf(out);
+  if (op.getGroups() == 1) {
+    ConvTiling t = chooseTiling(in, f, o);
+    if (t.channels * f[2] * f[3] * t.rows * o[3] * 4 > kMaxStackBytes)
+      return std::nullopt;
     return buildConvTiles(b, loc, op, operands[0], operands[1], bias, out);
+  }
   if (static_cast<int64_t>(op.getGroups()) == channels &&
-      outChannels % channels == 0)
+      outChannels % channels == 0) {
+    DepthwisePlane plane = depthwisePlane(op, in, f, o);
+    int64_t phases = op.getStrides()[1] > 1 ? 2 : 1;
+    if (phases * plane.rows * plane.cols * 4 > kMaxStackBytes)
+      return std::nullopt;
     return buildDepthwise(b, loc, op, operands[0], operands[1], bias, out);
+  }
   return std::nullopt;
 }

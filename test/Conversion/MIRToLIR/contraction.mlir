@@ -379,6 +379,24 @@ func.func @conv_depthwise(%x: tensor<1x2x6x6xf32>, %w: tensor<2x1x3x3xf32>, %b: 
   return %y : tensor<1x2x3x3xf32>
 }
 
+// Convs whose stack buffers would pass 1 MiB keep the neutral kernels: one
+// channel's patches of a 7x7 over 8192 output columns (1.6 MiB), a
+// depthwise plane of 602 x 602 (1.4 MiB).
+// CHECK-LABEL: lir.program @conv_too_wide_for_the_stack
+// CHECK-NOT:     memref.alloca
+// CHECK:         linalg.conv_2d_nchw_fchw
+// CHECK-LABEL: lir.program @depthwise_too_large_for_the_stack
+// CHECK-NOT:     memref.alloca
+// CHECK:         scf.for
+func.func @conv_too_wide_for_the_stack(%x: tensor<1x1x7x8198xf32>, %w: tensor<1x1x7x7xf32>) -> tensor<1x1x1x8192xf32> {
+  %y = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x1x7x8198xf32>, tensor<1x1x7x7xf32>) -> tensor<1x1x1x8192xf32>
+  return %y : tensor<1x1x1x8192xf32>
+}
+func.func @depthwise_too_large_for_the_stack(%x: tensor<1x2x600x600xf32>, %w: tensor<2x1x3x3xf32>) -> tensor<1x2x600x600xf32> {
+  %y = mir.conv2d %x, %w strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 2 : (tensor<1x2x600x600xf32>, tensor<2x1x3x3xf32>) -> tensor<1x2x600x600xf32>
+  return %y : tensor<1x2x600x600xf32>
+}
+
 // Padding or groups: a loop nest per output element; ih = oh * stride -
 // pad_top + kh (likewise iw with stride 2), reads outside the input are
 // skipped (zero padding); input channel = group * (C / G) + c with group =
