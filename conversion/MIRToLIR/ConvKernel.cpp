@@ -43,15 +43,24 @@ struct ConvTiling {
   int64_t outChunks; // output channel ranges (divides O)
 };
 
-ConvTiling chooseTiling(ArrayRef<int64_t> in, ArrayRef<int64_t> f,
-                        ArrayRef<int64_t> o) {
+/// A 1x1 conv with unit strides and no padding: its patches are the input
+/// itself ([C, H*W] per image), read in place.
+bool isPointwise(mir::Conv2dOp op, ArrayRef<int64_t> f) {
+  return f[2] == 1 && f[3] == 1 && llvm::all_of(op.getStrides(), [](int64_t s) {
+           return s == 1;
+         }) && llvm::all_of(op.getPadding(), [](int64_t p) { return p == 0; });
+}
+
+ConvTiling chooseTiling(mir::Conv2dOp op, ArrayRef<int64_t> in,
+                        ArrayRef<int64_t> f, ArrayRef<int64_t> o) {
   ConvTiling t;
   int64_t ho = o[2], wo = o[3];
   t.rows = std::clamp<int64_t>(kTilePixels / wo, 1, ho);
   t.rowTiles = (ho + t.rows - 1) / t.rows;
   int64_t patchRow = f[2] * f[3] * t.rows * wo * 4;
-  t.channels = 1;
-  for (int64_t c = in[1]; c >= 1; --c)
+  // No buffer, so one chunk of every channel.
+  t.channels = isPointwise(op, f) ? in[1] : 1;
+  for (int64_t c = in[1]; c >= 1 && t.channels == 1; --c)
     if (in[1] % c == 0 && c * patchRow <= kPatchBytes) {
       t.channels = c;
       break;
@@ -124,7 +133,8 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
   int64_t kk = f[2] * f[3], ho = o[2], wo = o[3];
-  ConvTiling t = chooseTiling(in, f, o);
+  ConvTiling t = chooseTiling(op, in, f, o);
+  bool pointwise = isPointwise(op, f);
   int64_t chunkRows = t.channels * kk, tilePixels = t.rows * wo;
   int64_t outChannels = o[1] / t.outChunks;
   KernelShape shape;
@@ -152,8 +162,15 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
       loc, filter, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
   Value out2d = b.create<memref::CollapseShapeOp>(
       loc, out, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
-  Value patches = b.create<memref::AllocaOp>(
-      loc, MemRefType::get({chunkRows, tilePixels}, b.getF32Type()));
+  // A pointwise conv reads its patches in place: the input as [N*C, H*W].
+  Value patches =
+      pointwise
+          ? b.create<memref::CollapseShapeOp>(
+                 loc, input, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}})
+                .getResult()
+          : b.create<memref::AllocaOp>(
+                 loc, MemRefType::get({chunkRows, tilePixels}, b.getF32Type()))
+                .getResult();
   Value zero = scalarConstant(b, loc, b.getF32Type(), 0.0);
 
   // One tile of `rows` output rows, every shape static.
@@ -182,13 +199,21 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
           });
     } else
       tb.create<linalg::FillOp>(l, ValueRange{zero}, ValueRange{c});
-    Value p = pixels == tilePixels
-                  ? patches
-                  : window(tb, l, patches, {index(tb, l, 0), index(tb, l, 0)},
-                           {chunkRows, pixels});
+    Value p;
+    if (pointwise)
+      p = window(tb, l, patches,
+                 {tb.create<arith::MulIOp>(l, image, index(tb, l, in[1])),
+                  firstPixel},
+                 {chunkRows, pixels});
+    else
+      p = pixels == tilePixels
+              ? patches
+              : window(tb, l, patches, {index(tb, l, 0), index(tb, l, 0)},
+                       {chunkRows, pixels});
     forRange(tb, l, in[1] / t.channels, [&](Value chunk) {
       Value c0 =
           tb.create<arith::MulIOp>(l, chunk, index(tb, l, t.channels));
+      if (!pointwise)
       // The chunk's patches: row (cc, kh, kw), column (r, ow). kh and kw
       // are unrolled, so each (row, output row) is a static run of input
       // pixels (the ow whose iw lies inside the input, stride sw apart)
@@ -456,8 +481,9 @@ mlir::rlx::buildCpuConvKernel(OpBuilder &b, Location loc, mir::Conv2dOp op,
   ArrayRef<int64_t> in = shapeOf(operands[0]), f = shapeOf(operands[1]),
                     o = shapeOf(out);
   if (op.getGroups() == 1) {
-    ConvTiling t = chooseTiling(in, f, o);
-    if (t.channels * f[2] * f[3] * t.rows * o[3] * 4 > kMaxStackBytes)
+    ConvTiling t = chooseTiling(op, in, f, o);
+    if (!isPointwise(op, f) &&
+        t.channels * f[2] * f[3] * t.rows * o[3] * 4 > kMaxStackBytes)
       return std::nullopt;
     return buildConvTiles(b, loc, op, operands[0], operands[1], bias, out);
   }

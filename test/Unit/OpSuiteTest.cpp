@@ -2635,6 +2635,11 @@ TEST(Conv2d, Configurations) {
       {{1, 4, 11, 10}, {8, 1, 3, 3}, true, {2, 1}, {1, 2, 0, 1}, {2, 1}, 4},
       {{1, 8, 15, 15}, {8, 1, 5, 5}, true, {2, 2}, {2, 2, 2, 2}, {1, 1}, 8},
       {{2, 3, 9, 14}, {3, 1, 3, 3}, false, {1, 3}, {1, 1, 1, 1}, {1, 1}, 3},
+      // Pointwise (1x1, unit strides, no padding: the input read in place as
+      // the patches) over two images with an edge tile; a strided 1x1
+      // (patches copied).
+      {{2, 16, 30, 30}, {24, 16, 1, 1}, true, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
+      {{1, 8, 9, 9}, {4, 8, 1, 1}, true, {2, 2}, {0, 0, 0, 0}, {1, 1}, 1},
   };
   Program p;
   struct Data {
