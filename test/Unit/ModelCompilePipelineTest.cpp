@@ -421,15 +421,19 @@ TEST(ModelCompilePipeline, PrefillAndDecodeOfOneCausalTemplate) {
   }
 }
 
+/// test/Tools/Inputs/kv-cache-decoder.mlir with its cache length named
+/// "past_seq" (the symbol ModelVariant::pastSeq binds).
+std::string kvCacheDecoder() {
+  return replaced(sourceFile("test/Tools/Inputs/kv-cache-decoder.mlir"),
+                  R"("past")", R"("past_seq")");
+}
+
 /// A KV-cache decode step (T = past + seq keys, S = seq queries) bound
 /// through ModelVariant::pastSeq, against the static twin the helper tests
 /// use (kv-cache-decoder-static.mlir, seq 1, past 7).
 TEST(ModelCompilePipeline, KvCacheDecodeStep) {
-  std::string text =
-      replaced(sourceFile("test/Tools/Inputs/kv-cache-decoder.mlir"),
-               R"("past")", R"("past_seq")");
   ModelCompilePipeline pipeline;
-  ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
+  ASSERT_TRUE(pipeline.buildTemplate(kvCacheDecoder()).isOk());
   EXPECT_EQ(pipeline.symbols(), (std::vector<std::string>{"past_seq", "seq"}));
   rlx::Session session;
   auto twin = session.compile(
@@ -468,11 +472,8 @@ TEST(ModelCompilePipeline, KvCacheDecodeStep) {
 // 0 rows. Attention over the token alone is its own value: y = (x Wv,
 // each kv head serving 2 query heads) Wo, computed here in double.
 TEST(ModelCompilePipeline, KvCacheDecodeStepWithAnEmptyCache) {
-  std::string text =
-      replaced(sourceFile("test/Tools/Inputs/kv-cache-decoder.mlir"),
-               R"("past")", R"("past_seq")");
   ModelCompilePipeline pipeline;
-  ASSERT_TRUE(pipeline.buildTemplate(text).isOk());
+  ASSERT_TRUE(pipeline.buildTemplate(kvCacheDecoder()).isOk());
   std::map<std::string, std::vector<float>> weights;
   uint64_t salt = 9;
   for (const rlx::ParamSpec &p : pipeline.params()) {
