@@ -1,5 +1,7 @@
 //===- Compiler.cpp - Module text or HIR to an artifact -------------------===//
 #include "api/Compiler.h"
+
+#include <cstdlib>
 #include "api/Backend.h"
 #include "api/GraphToHIR.h"
 #include "api/ManifestFromLIR.h"
@@ -339,6 +341,12 @@ CompilerOptions compilerOptionsFor(::rlx::Device device,
   c.options = options;
   c.precision = precision;
   c.policy = policy;
+  // RLX_NO_FUSION (set, not empty, not "0") turns the fusion passes off for
+  // every compile, as CompileOptions::fuse = false would; the cache key
+  // sees the option as changed.
+  if (const char *noFusion = std::getenv("RLX_NO_FUSION");
+      noFusion && *noFusion && StringRef(noFusion) != "0")
+    c.options.fuse = false;
   return c;
 }
 

@@ -496,6 +496,13 @@ Status ModelCompilePipeline::buildTemplate(const Model &model) {
              : buildTemplate(model.text, model.options, model.sourceName);
 }
 
+Device ModelCompilePipeline::device() const { return impl_->device; }
+
+bool ModelCompilePipeline::hasTemplate() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return static_cast<bool>(impl_->templ);
+}
+
 std::vector<std::string> ModelCompilePipeline::symbols() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   return {impl_->symbols.begin(), impl_->symbols.end()};

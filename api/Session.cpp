@@ -57,6 +57,10 @@ Session::Session(Device device, Precision precision, LoweringPolicy policy)
 Session::Session(Session &&) noexcept = default;
 Session::~Session() = default;
 
+Device Session::device() const { return impl_->device; }
+Precision Session::precision() const { return impl_->precision; }
+LoweringPolicy Session::policy() const { return impl_->policy; }
+
 Expected<CompiledGraph> Session::compile(const Graph &graph) {
   return compileWith(graph, CompileOptions());
 }

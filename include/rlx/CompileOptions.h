@@ -74,7 +74,8 @@ struct CompileOptions {
   /// ONNX models: graph inputs bound to compile-time values (they are no
   /// longer inputs of the compiled graph). Other models refuse them.
   std::vector<ConstantInput> constants;
-  /// Run the fusion passes.
+  /// Run the fusion passes (RLX_NO_FUSION=1 in the environment turns them
+  /// off for every compile).
   bool fuse = true;
   /// Evaluate ops on constants at compile time.
   bool foldConstants = true;

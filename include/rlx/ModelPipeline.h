@@ -174,6 +174,10 @@ public:
   /// the constructor); unimplemented for an ONNX model (compile those with
   /// Session, docs/ONNX.md).
   Status buildTemplate(const Model &model);
+  /// The device the pipeline compiles for (its constructor's).
+  Device device() const;
+  /// Whether a template has been built (buildTemplate succeeded).
+  bool hasTemplate() const;
   /// The symbols the template's inputs name, sorted ("batch", "seq").
   std::vector<std::string> symbols() const;
   /// The template's params, in order.

@@ -72,6 +72,11 @@ public:
   Expected<CompiledGraph> load(const std::vector<uint8_t> &artifact,
                                int threads = 0);
 
+  /// What this Session compiles for and with (its constructor's).
+  Device device() const;
+  Precision precision() const;
+  LoweringPolicy policy() const;
+
   struct Impl;
 
 private:

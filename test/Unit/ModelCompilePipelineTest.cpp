@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <regex>
 #include <thread>
@@ -699,6 +700,50 @@ TEST(ModelCompilePipeline, GraphTemplatesMatchStaticGraphs) {
   bad.setOutputs({});
   EXPECT_EQ(fromGraph.buildTemplate(bad).code(),
             rlx::StatusCode::invalid_argument);
+}
+
+// What a Session and a pipeline compile for, asked back; and RLX_NO_FUSION
+// turning the fusion passes off for a compile (the swiglu chain stays two
+// matmuls and two elementwise kernels: its dispatches' kernels say so).
+TEST(CompileQueries, DevicePrecisionPolicyAndNoFusion) {
+  rlx::Session session(rlx::Device::cpu, rlx::Precision::autoMixedBf16,
+                       rlx::LoweringPolicy::direct);
+  EXPECT_EQ(session.device(), rlx::Device::cpu);
+  EXPECT_EQ(session.precision(), rlx::Precision::autoMixedBf16);
+  EXPECT_EQ(session.policy(), rlx::LoweringPolicy::direct);
+  ModelCompilePipeline pipeline(rlx::Device::cpu);
+  EXPECT_EQ(pipeline.device(), rlx::Device::cpu);
+  EXPECT_FALSE(pipeline.hasTemplate());
+  EXPECT_FALSE(pipeline.buildTemplate("func.func @f(", {}, "bad.mlir").isOk());
+  EXPECT_FALSE(pipeline.hasTemplate());
+  ASSERT_TRUE(pipeline.buildTemplate(symbolicLinear()).isOk());
+  EXPECT_TRUE(pipeline.hasTemplate());
+
+  const char *chain = R"(
+func.func @f(%x: tensor<4x8xf32> {mir.name = "x"}, %wg: tensor<8x16xf32> {mir.name = "wg"}, %wu: tensor<8x16xf32> {mir.name = "wu"}) -> tensor<4x16xf32> {
+  %g = mir.matmul %x, %wg : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  %s = mir.unary silu %g : tensor<4x16xf32>
+  %u = mir.matmul %x, %wu : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  %h = mir.binary mul %s, %u : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %h : tensor<4x16xf32>
+})";
+  auto kernels = [&]() {
+    rlx::Session s;
+    auto graph = s.compile(chain);
+    EXPECT_TRUE(graph.isOk()) << graph.status().toString();
+    std::string names;
+    if (graph.isOk())
+      for (const rlx::Dispatch &d : graph->manifest().dispatches)
+        names += d.kernel + " ";
+    return names;
+  };
+  EXPECT_EQ(kernels(), "swiglu_0 ");
+  ::setenv("RLX_NO_FUSION", "1", 1);
+  std::string unfused = kernels();
+  ::unsetenv("RLX_NO_FUSION");
+  EXPECT_EQ(unfused.find("swiglu"), std::string::npos) << unfused;
+  EXPECT_NE(unfused.find("matmul"), std::string::npos) << unfused;
+  EXPECT_EQ(kernels(), "swiglu_0 ");
 }
 
 TEST(ModelCompilePipeline, MistakesAreErrors) {
