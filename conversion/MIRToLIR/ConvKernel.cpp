@@ -78,30 +78,16 @@ ConvTiling chooseTiling(mir::Conv2dOp op, ArrayRef<int64_t> in,
   return t;
 }
 
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return b.create<arith::ConstantIndexOp>(loc, v);
-}
-
 /// A loop over [0, n) whose body gets the index (no loop when n is 1).
 void forRange(OpBuilder &b, Location loc, int64_t n,
               function_ref<void(Value)> body) {
   if (n == 1)
-    return body(index(b, loc, 0));
-  auto loop = b.create<scf::ForOp>(loc, index(b, loc, 0), index(b, loc, n),
-                                   index(b, loc, 1));
+    return body(indexConstant(b, loc, 0));
+  auto loop = b.create<scf::ForOp>(loc, indexConstant(b, loc, 0), indexConstant(b, loc, n),
+                                   indexConstant(b, loc, 1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   body(loop.getInductionVar());
-}
-
-/// 0 <= v < size.
-Value inRange(OpBuilder &b, Location loc, Value v, int64_t size) {
-  return b.create<arith::AndIOp>(
-      loc,
-      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v,
-                              index(b, loc, 0)),
-      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, v,
-                              index(b, loc, size)));
 }
 
 Value window(OpBuilder &b, Location loc, Value memref, ArrayRef<Value> offsets,
@@ -144,17 +130,17 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
   Value id = shape.grid[0] > 1
                  ? b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0)
                        .getResult()
-                 : index(b, loc, 0);
-  Value outChunk = index(b, loc, 0);
+                 : indexConstant(b, loc, 0);
+  Value outChunk = indexConstant(b, loc, 0);
   if (t.outChunks > 1) {
-    outChunk = b.create<arith::RemUIOp>(loc, id, index(b, loc, t.outChunks));
-    id = b.create<arith::DivUIOp>(loc, id, index(b, loc, t.outChunks));
+    outChunk = b.create<arith::RemUIOp>(loc, id, indexConstant(b, loc, t.outChunks));
+    id = b.create<arith::DivUIOp>(loc, id, indexConstant(b, loc, t.outChunks));
   }
-  Value tile = b.create<arith::RemUIOp>(loc, id, index(b, loc, t.rowTiles));
-  Value image = b.create<arith::DivUIOp>(loc, id, index(b, loc, t.rowTiles));
+  Value tile = b.create<arith::RemUIOp>(loc, id, indexConstant(b, loc, t.rowTiles));
+  Value image = b.create<arith::DivUIOp>(loc, id, indexConstant(b, loc, t.rowTiles));
   Value firstChannel =
-      b.create<arith::MulIOp>(loc, outChunk, index(b, loc, outChannels));
-  Value firstRow = b.create<arith::MulIOp>(loc, tile, index(b, loc, t.rows));
+      b.create<arith::MulIOp>(loc, outChunk, indexConstant(b, loc, outChannels));
+  Value firstRow = b.create<arith::MulIOp>(loc, tile, indexConstant(b, loc, t.rows));
 
   // The filter as [O, C*KH*KW] and the output as [N*O, Ho*Wo] (both
   // contiguous), and the patches' stack buffer.
@@ -178,10 +164,10 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
     Location l = loc;
     int64_t pixels = rows * wo;
     Value outRow = tb.create<arith::AddIOp>(
-        l, tb.create<arith::MulIOp>(l, image, index(tb, l, o[1])),
+        l, tb.create<arith::MulIOp>(l, image, indexConstant(tb, l, o[1])),
         firstChannel);
     Value firstPixel =
-        tb.create<arith::MulIOp>(l, firstRow, index(tb, l, wo));
+        tb.create<arith::MulIOp>(l, firstRow, indexConstant(tb, l, wo));
     Value c = window(tb, l, out2d, {outRow, firstPixel}, {outChannels, pixels});
     // The window starts as the bias (or 0); each chunk's product adds to it.
     if (bias) {
@@ -202,17 +188,17 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
     Value p;
     if (pointwise)
       p = window(tb, l, patches,
-                 {tb.create<arith::MulIOp>(l, image, index(tb, l, in[1])),
+                 {tb.create<arith::MulIOp>(l, image, indexConstant(tb, l, in[1])),
                   firstPixel},
                  {chunkRows, pixels});
     else
       p = pixels == tilePixels
               ? patches
-              : window(tb, l, patches, {index(tb, l, 0), index(tb, l, 0)},
+              : window(tb, l, patches, {indexConstant(tb, l, 0), indexConstant(tb, l, 0)},
                        {chunkRows, pixels});
     forRange(tb, l, in[1] / t.channels, [&](Value chunk) {
       Value c0 =
-          tb.create<arith::MulIOp>(l, chunk, index(tb, l, t.channels));
+          tb.create<arith::MulIOp>(l, chunk, indexConstant(tb, l, t.channels));
       if (!pointwise)
       // The chunk's patches: row (cc, kh, kw), column (r, ow). kh and kw
       // are unrolled, so each (row, output row) is a static run of input
@@ -221,11 +207,11 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
       // whose input row lies in the padding is all zeros.
       forRange(tb, l, t.channels, [&](Value cc) {
         Value channel = tb.create<arith::AddIOp>(l, c0, cc);
-        Value rowBase = tb.create<arith::MulIOp>(l, cc, index(tb, l, kk));
+        Value rowBase = tb.create<arith::MulIOp>(l, cc, indexConstant(tb, l, kk));
         for (int64_t kh = 0; kh < f[2]; ++kh)
           for (int64_t kw = 0; kw < f[3]; ++kw) {
             Value row = tb.create<arith::AddIOp>(l, rowBase,
-                                                 index(tb, l, kh * f[3] + kw));
+                                                 indexConstant(tb, l, kh * f[3] + kw));
             // iw = ow * sw + shift lies in [0, W) for ow in [lo, hi).
             int64_t shift = kw * dilations[1] - padding[1];
             int64_t lo = std::clamp<int64_t>(
@@ -238,11 +224,11 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
               Value oh = tb.create<arith::AddIOp>(l, firstRow, r);
               Value ih = tb.create<arith::AddIOp>(
                   l, scaledIndex(tb, l, oh, strides[0], -padding[0]),
-                  index(tb, l, kh * dilations[0]));
-              Value column0 = tb.create<arith::MulIOp>(l, r, index(tb, l, wo));
+                  indexConstant(tb, l, kh * dilations[0]));
+              Value column0 = tb.create<arith::MulIOp>(l, r, indexConstant(tb, l, wo));
               auto dest = [&](OpBuilder &db, int64_t from, int64_t count) {
                 Value start = db.create<arith::AddIOp>(l, column0,
-                                                       index(db, l, from));
+                                                       indexConstant(db, l, from));
                 return db.create<memref::SubViewOp>(
                     l,
                     MemRefType::get(
@@ -261,7 +247,7 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
                       l, ValueRange{zero}, ValueRange{dest(db, from, count)});
               };
               tb.create<scf::IfOp>(
-                  l, inRange(tb, l, ih, in[2]),
+                  l, indexInRange(tb, l, ih, in[2]),
                   [&](OpBuilder &ib, Location) {
                     zeros(ib, 0, lo);
                     if (hi > lo) {
@@ -296,7 +282,7 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
             });
           }
       });
-      Value k0 = tb.create<arith::MulIOp>(l, c0, index(tb, l, kk));
+      Value k0 = tb.create<arith::MulIOp>(l, c0, indexConstant(tb, l, kk));
       Value a = window(tb, l, filter2d, {firstChannel, k0},
                        {outChannels, chunkRows});
       tb.create<linalg::MatmulOp>(l, ValueRange{a, p}, ValueRange{c});
@@ -309,7 +295,7 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
   } else {
     // The last tile of each image has fewer rows: its own static shapes.
     Value isLast = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, tile,
-                                           index(b, loc, fullTiles));
+                                           indexConstant(b, loc, fullTiles));
     b.create<scf::IfOp>(
         loc, isLast,
         [&](OpBuilder &tb, Location l) {
@@ -390,9 +376,9 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc,
       shape.grid[0] > 1
           ? b.create<arith::MulIOp>(
                    loc, b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0),
-                   index(b, loc, chunk))
+                   indexConstant(b, loc, chunk))
                 .getResult()
-          : index(b, loc, 0);
+          : indexConstant(b, loc, 0);
 
   /// The [count0, count1] window of `memref` at `at` with steps `step0`,
   /// `step1` along its last two dims (the others of size 1, dropped).
@@ -414,12 +400,12 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc,
 
   forRange(b, loc, chunk, [&](Value i) {
     Value plane = b.create<arith::AddIOp>(loc, first, i);
-    Value image = b.create<arith::DivUIOp>(loc, plane, index(b, loc, o[1]));
-    Value channel = b.create<arith::RemUIOp>(loc, plane, index(b, loc, o[1]));
+    Value image = b.create<arith::DivUIOp>(loc, plane, indexConstant(b, loc, o[1]));
+    Value channel = b.create<arith::RemUIOp>(loc, plane, indexConstant(b, loc, o[1]));
     Value inChannel =
         multiplier == 1
             ? channel
-            : b.create<arith::DivUIOp>(loc, channel, index(b, loc, multiplier))
+            : b.create<arith::DivUIOp>(loc, channel, indexConstant(b, loc, multiplier))
                   .getResult();
     // The input plane into the padded buffer, then its phases.
     OpFoldResult zeroIndex = b.getIndexAttr(0);
@@ -447,8 +433,8 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc,
       for (int64_t kw = 0; kw < f[3]; ++kw) {
         Value weight = b.create<memref::LoadOp>(
             loc, filter,
-            ValueRange{channel, index(b, loc, 0), index(b, loc, kh),
-                       index(b, loc, kw)});
+            ValueRange{channel, indexConstant(b, loc, 0), indexConstant(b, loc, kh),
+                       indexConstant(b, loc, kw)});
         int64_t row = kh * dilations[0], col = kw * dilations[1];
         Value source =
             sw == 1 ? plane2d(padded, {b.getIndexAttr(row), b.getIndexAttr(col)},

@@ -26,6 +26,8 @@ ArrayRef<int64_t> shapeOf(Value memref);
 Type elementTypeOf(Value memref);
 
 Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+/// 0 <= v < size, signed (a padded coordinate goes negative).
+Value indexInRange(OpBuilder &b, Location loc, Value v, int64_t size);
 
 /// One scf.for per dim of `shape` (0 to size, step 1), outermost first;
 /// `body` gets the induction variables. A rank-0 shape runs `body` once.

@@ -32,6 +32,16 @@ Value kernels::indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return b.create<arith::ConstantIndexOp>(loc, value);
 }
 
+Value kernels::indexInRange(OpBuilder &b, Location loc, Value v,
+                            int64_t size) {
+  return b.create<arith::AndIOp>(
+      loc,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v,
+                              indexConstant(b, loc, 0)),
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, v,
+                              indexConstant(b, loc, size)));
+}
+
 /// Loops for the dims of `shape` larger than 1; a unit dim's index is the
 /// constant 0. `body` gets one index per dim of `shape`.
 static SmallVector<Value>

@@ -426,13 +426,8 @@ static void buildMaxPoolRows(OpBuilder &b, Location loc, mir::PoolOp op,
           Value ih = nb.create<arith::AddIOp>(
               nloc, scaledIndex(nb, nloc, oh, strides[0], -padding[0]),
               indexConstant(nb, nloc, kh * dilations[0]));
-          Value inside = nb.create<arith::AndIOp>(
-              nloc,
-              nb.create<arith::CmpIOp>(nloc, arith::CmpIPredicate::sge, ih,
-                                       indexConstant(nb, nloc, 0)),
-              nb.create<arith::CmpIOp>(nloc, arith::CmpIPredicate::slt, ih,
-                                       indexConstant(nb, nloc, inShape[2])));
-          auto ifOp = nb.create<scf::IfOp>(nloc, inside, /*else=*/false);
+          auto ifOp = nb.create<scf::IfOp>(
+              nloc, indexInRange(nb, nloc, ih, inShape[2]), /*else=*/false);
           OpBuilder ib = OpBuilder::atBlockBegin(ifOp.thenBlock());
           maxInto(ib, vInput, row(ib, in, ih, w, 1));
         }
