@@ -20,9 +20,9 @@ std::string formatCalibration(const DeviceCostModel &model) {
   return os.str();
 }
 
-std::optional<DeviceCostModel> parseCalibration(std::string_view text,
-                                                Device device,
-                                                const std::string &fingerprint) {
+std::optional<DeviceCostModel>
+parseCalibration(std::string_view text, Device device,
+                 const std::string &fingerprint) {
   std::istringstream in{std::string(text)};
   std::string line;
   if (!std::getline(in, line) || line != kCalibrationMagic)

@@ -1,7 +1,6 @@
 //===- Compiler.cpp - Module text or HIR to an artifact -------------------===//
 #include "api/Compiler.h"
 
-#include <cstdlib>
 #include "api/Backend.h"
 #include "api/GraphToHIR.h"
 #include "api/ManifestFromLIR.h"
@@ -11,6 +10,7 @@
 #include "dialects/Target/Target.h"
 #include "passes/Common/Log.h"
 #include "rlx/PrintableText.h"
+#include <cstdlib>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"

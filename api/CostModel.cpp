@@ -12,8 +12,8 @@
 #include "api/Backend.h"
 #include "api/CalibrationText.h"
 #include "api/RunTiming.h"
-#include "runtime/Files.h"
 #include "rlx/Session.h"
+#include "runtime/Files.h"
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/Support/FileSystem.h"
@@ -218,12 +218,10 @@ Expected<DeviceCostModel> calibrateDevice(mlir::rlx::Backend &backend,
     Expected<std::vector<uint8_t>> bytes =
         files::readRegular(path, 1 << 16, /*noFollow=*/true);
     if (bytes)
-      if (std::optional<DeviceCostModel> stored =
-              parseCalibration(
-                  std::string_view(reinterpret_cast<const char *>(
-                                       bytes->data()),
-                                   bytes->size()),
-                  backend.device(), fingerprint))
+      if (std::optional<DeviceCostModel> stored = parseCalibration(
+              std::string_view(reinterpret_cast<const char *>(bytes->data()),
+                               bytes->size()),
+              backend.device(), fingerprint))
         return *stored;
   }
   Expected<DeviceCostModel> measured = measure(backend.device(), fingerprint);

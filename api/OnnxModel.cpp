@@ -5,9 +5,9 @@
 // every compile imports it anew with its own bindings.
 //
 //===----------------------------------------------------------------------===//
-#include "rlx/Onnx.h"
 #include "api/OnnxImport.h"
 #include "conversion/ONNXToMIR/ONNXToMIR.h"
+#include "rlx/Onnx.h"
 #include "rlx/PrintableText.h"
 
 namespace rlx {

@@ -92,9 +92,9 @@ inline void warmUp(CompiledGraph &g, const std::vector<const void *> &ptrs) {
 }
 
 /// Times runSlots of `g` on `ptrs` after one warm-up run; a failed run skips
-/// the benchmark (it would otherwise time an error path). Returns whether every run
-/// succeeded; `seconds`, if given, receives the loop's wall time and
-/// `last` the last run's outputs.
+/// the benchmark (it would otherwise time an error path). Returns whether every
+/// run succeeded; `seconds`, if given, receives the loop's wall time and `last`
+/// the last run's outputs.
 inline bool timeRuns(benchmark::State &state, CompiledGraph &g,
                      const std::vector<const void *> &ptrs,
                      double *seconds = nullptr, OutputViews *last = nullptr) {

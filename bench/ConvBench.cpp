@@ -47,18 +47,19 @@ void BM_Conv(benchmark::State &state) {
   int64_t wo = (c.w + 2 * c.pad - c.k) / c.stride + 1;
   std::string in = shape({1, c.c, c.h, c.w}), out = shape({1, c.o, ho, wo});
   std::string s = std::to_string(c.stride), p = std::to_string(c.pad);
-  std::string text = "func.func @f(%x: " + in + " {mir.name = \"x\"}) -> " +
-                     out + " {\n";
+  std::string text =
+      "func.func @f(%x: " + in + " {mir.name = \"x\"}) -> " + out + " {\n";
   if (c.pool) {
     text += "  %y = mir.pool max %x kernel = [" + std::to_string(c.k) + ", " +
             std::to_string(c.k) + "] strides = [" + s + ", " + s +
-            "] padding = [" + p + ", " + p + ", " + p + ", " + p + "] : " +
-            in + " -> " + out + "\n";
+            "] padding = [" + p + ", " + p + ", " + p + ", " + p + "] : " + in +
+            " -> " + out + "\n";
   } else {
     std::string w = shape({c.o, c.c / c.groups, c.k, c.k});
-    text += "  %w = mir.param \"w\" : " + w + "\n  %b = mir.param \"b\" : " +
-            shape({c.o}) + "\n  %y = mir.conv2d %x, %w, %b strides = [" + s +
-            ", " + s + "] padding = [" + p + ", " + p + ", " + p + ", " + p +
+    text += "  %w = mir.param \"w\" : " + w +
+            "\n  %b = mir.param \"b\" : " + shape({c.o}) +
+            "\n  %y = mir.conv2d %x, %w, %b strides = [" + s + ", " + s +
+            "] padding = [" + p + ", " + p + ", " + p + ", " + p +
             "] dilations = [1, 1] groups = " + std::to_string(c.groups) +
             " : (" + in + ", " + w + ", " + shape({c.o}) + ") -> " + out + "\n";
   }
@@ -67,8 +68,7 @@ void BM_Conv(benchmark::State &state) {
       rlx::bench::compileOrDie(text, static_cast<int>(state.range(1)));
   auto inputs = rlx::bench::inputsFor(g);
   double seconds = 0;
-  if (!rlx::bench::timeRuns(state, g, rlx::bench::pointersTo(inputs),
-                            &seconds))
+  if (!rlx::bench::timeRuns(state, g, rlx::bench::pointersTo(inputs), &seconds))
     return;
   double runs = static_cast<double>(state.iterations());
   state.SetLabel(c.name);

@@ -45,8 +45,8 @@ std::string matmulEpilogue(int size) {
          "\n  %y = mir.matmul %x, %w : (" + t({m, k}) + ", " + t({k, n}) +
          ") -> " + t({m, n}) + "\n  %z = mir.binary add %y, %b : (" +
          t({m, n}) + ", " + t({n}) + ") -> " + t({m, n}) +
-         "\n  %a = mir.unary gelu %z : " + t({m, n}) + "\n  return %a : " +
-         t({m, n}) + "\n}\n";
+         "\n  %a = mir.unary gelu %z : " + t({m, n}) +
+         "\n  return %a : " + t({m, n}) + "\n}\n";
 }
 
 /// Three projections of one input (Q, K, V): mir.shared_matmul.
@@ -68,11 +68,13 @@ std::string swiglu(int size) {
   int64_t m = size ? 128 : 16, k = size ? 512 : 64, n = size ? 1408 : 256;
   std::string x = t({m, k}), w = t({k, n}), y = t({m, n});
   return "func.func @f(%x: " + x + " {mir.name = \"x\"}) -> " + y +
-         " {\n  %wg = mir.param \"wg\" : " + w + "\n  %wu = mir.param \"wu\" : " +
-         w + "\n  %g = mir.matmul %x, %wg : (" + x + ", " + w + ") -> " + y +
-         "\n  %s = mir.unary silu %g : " + y + "\n  %u = mir.matmul %x, %wu : (" +
-         x + ", " + w + ") -> " + y + "\n  %h = mir.binary mul %s, %u : (" + y +
-         ", " + y + ") -> " + y + "\n  return %h : " + y + "\n}\n";
+         " {\n  %wg = mir.param \"wg\" : " + w +
+         "\n  %wu = mir.param \"wu\" : " + w +
+         "\n  %g = mir.matmul %x, %wg : (" + x + ", " + w + ") -> " + y +
+         "\n  %s = mir.unary silu %g : " + y +
+         "\n  %u = mir.matmul %x, %wu : (" + x + ", " + w + ") -> " + y +
+         "\n  %h = mir.binary mul %s, %u : (" + y + ", " + y + ") -> " + y +
+         "\n  return %h : " + y + "\n}\n";
 }
 
 /// Per-head transposes, q kT, scale, softmax, p v, transpose back:
@@ -81,15 +83,16 @@ std::string attention(int size) {
   int64_t s = size ? 512 : 16, h = size ? 8 : 4, d = 64;
   std::string tok = t({1, s, h, d}), head = t({1, h, s, d}),
               kt = t({1, h, d, s}), sc = t({1, h, s, s});
-  std::string text = "func.func @f(%q: " + tok + " {mir.name = \"q\"}, %k: " +
-                     tok + " {mir.name = \"k\"}, %v: " + tok +
+  std::string text = "func.func @f(%q: " + tok +
+                     " {mir.name = \"q\"}, %k: " + tok +
+                     " {mir.name = \"k\"}, %v: " + tok +
                      " {mir.name = \"v\"}) -> " + tok + " {\n";
   text += "  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : " + tok +
           " -> " + head + "\n";
   text += "  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : " + tok +
           " -> " + kt + "\n";
-  text += "  %s = mir.matmul %qh, %kt : (" + head + ", " + kt + ") -> " + sc +
-          "\n";
+  text +=
+      "  %s = mir.matmul %qh, %kt : (" + head + ", " + kt + ") -> " + sc + "\n";
   text += "  %c = mir.constant dense<1.250000e-01> : tensor<f32>\n";
   text += "  %ss = mir.binary mul %s, %c : (" + sc + ", tensor<f32>) -> " + sc +
           "\n";
@@ -109,10 +112,10 @@ std::string residualNorm(int size) {
   std::string x = t({m, n}), g = t({n});
   return "func.func @f(%x: " + x + " {mir.name = \"x\"}, %r: " + x +
          " {mir.name = \"r\"}) -> " + x + " {\n  %g = mir.param \"g\" : " + g +
-         "\n  %b = mir.param \"b\" : " + g + "\n  %s = mir.binary add %x, %r : (" +
-         x + ", " + x + ") -> " + x + "\n  %n = mir.layer_norm %s, %g, %b eps " +
-         "= 1.0e-05 : (" + x + ", " + g + ", " + g + ") -> " + x +
-         "\n  return %n : " + x + "\n}\n";
+         "\n  %b = mir.param \"b\" : " + g +
+         "\n  %s = mir.binary add %x, %r : (" + x + ", " + x + ") -> " + x +
+         "\n  %n = mir.layer_norm %s, %g, %b eps " + "= 1.0e-05 : (" + x +
+         ", " + g + ", " + g + ") -> " + x + "\n  return %n : " + x + "\n}\n";
 }
 
 /// Layer norm written as primitives (mean, sub, square, mean, add eps,
@@ -121,9 +124,10 @@ std::string norm(int size) {
   int64_t m = size ? 2048 : 16, n = size ? 1024 : 256;
   std::string x = t({m, n}), c = t({m, 1}), g = t({n});
   return "func.func @f(%x: " + x + " {mir.name = \"x\"}) -> " + x +
-         " {\n  %g = mir.param \"g\" : " + g + "\n  %be = mir.param \"b\" : " +
-         g + "\n  %m = mir.reduce mean %x axes = [1] keep_dim : " + x + " -> " +
-         c + "\n  %d = mir.binary sub %x, %m : (" + x + ", " + c + ") -> " + x +
+         " {\n  %g = mir.param \"g\" : " + g +
+         "\n  %be = mir.param \"b\" : " + g +
+         "\n  %m = mir.reduce mean %x axes = [1] keep_dim : " + x + " -> " + c +
+         "\n  %d = mir.binary sub %x, %m : (" + x + ", " + c + ") -> " + x +
          "\n  %sq = mir.binary mul %d, %d : (" + x + ", " + x + ") -> " + x +
          "\n  %v = mir.reduce mean %sq axes = [1] keep_dim : " + x + " -> " +
          c + "\n  %eps = mir.constant dense<1.0e-05> : tensor<f32>" +
@@ -143,16 +147,19 @@ std::string elementwise(int size) {
          " {mir.name = \"a\"}, %b: " + x + " {mir.name = \"b\"}) -> " + x +
          " {\n  %m = mir.binary mul %x, %a : (" + x + ", " + x + ") -> " + x +
          "\n  %s = mir.binary add %m, %b : (" + x + ", " + x + ") -> " + x +
-         "\n  %r = mir.unary relu %s : " + x + "\n  %h = mir.unary tanh %r : " +
-         x + "\n  %y = mir.binary mul %h, %x : (" + x + ", " + x + ") -> " + x +
+         "\n  %r = mir.unary relu %s : " + x +
+         "\n  %h = mir.unary tanh %r : " + x +
+         "\n  %y = mir.binary mul %h, %x : (" + x + ", " + x + ") -> " + x +
          "\n  return %y : " + x + "\n}\n";
 }
 
-const Pattern kPatterns[] = {
-    {"matmul_epilogue", matmulEpilogue}, {"shared_matmul", sharedMatmul},
-    {"swiglu", swiglu},                  {"attention", attention},
-    {"residual_norm", residualNorm},     {"norm", norm},
-    {"elementwise", elementwise}};
+const Pattern kPatterns[] = {{"matmul_epilogue", matmulEpilogue},
+                             {"shared_matmul", sharedMatmul},
+                             {"swiglu", swiglu},
+                             {"attention", attention},
+                             {"residual_norm", residualNorm},
+                             {"norm", norm},
+                             {"elementwise", elementwise}};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -193,8 +200,8 @@ void BM_Fusion(benchmark::State &state) {
   // The first run of a block, which may meet them, is one of kBlock.
   constexpr int kBlock = 8;
   for (auto _ : state) {
-    for (auto [graph, times] : {std::pair{&fused, &fusedUs},
-                                std::pair{&unfused, &unfusedUs}})
+    for (auto [graph, times] :
+         {std::pair{&fused, &fusedUs}, std::pair{&unfused, &unfusedUs}})
       for (int i = 0; i < kBlock; ++i) {
         double us = timeOne(*graph, ptrs);
         if (us < 0) {
@@ -210,7 +217,8 @@ void BM_Fusion(benchmark::State &state) {
   state.counters["fused_over_unfused"] = u > 0 ? f / u : 0;
   rlx::CalibrationOptions calibration;
   calibration.noDisk = true;
-  if (auto model = rlx::costModel(rlx::Device::cpu, calibration); model && f > 0)
+  if (auto model = rlx::costModel(rlx::Device::cpu, calibration);
+      model && f > 0)
     state.counters["est_over_measured"] =
         model->estimateMicros(fused.manifest()) / f;
 }

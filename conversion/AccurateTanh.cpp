@@ -11,8 +11,8 @@ Value mlir::rlx::buildAccurateTanh(OpBuilder &b, Location loc, Value x) {
   auto c = [&](double v) -> Value {
     TypedAttr scalar = b.getF32FloatAttr(v);
     if (auto vector = dyn_cast<VectorType>(type))
-      return b.create<arith::ConstantOp>(loc,
-                                         DenseElementsAttr::get(vector, scalar));
+      return b.create<arith::ConstantOp>(
+          loc, DenseElementsAttr::get(vector, scalar));
     return b.create<arith::ConstantOp>(loc, scalar);
   };
   // On |x|, the sign at the end: tanh is odd, and -0 stays -0 (a sum with
@@ -33,7 +33,8 @@ Value mlir::rlx::buildAccurateTanh(OpBuilder &b, Location loc, Value x) {
   Value e = b.create<math::ExpOp>(loc, b.create<arith::MulFOp>(loc, c(2), a));
   Value large = b.create<arith::SubFOp>(
       loc, c(1),
-      b.create<arith::DivFOp>(loc, c(2), b.create<arith::AddFOp>(loc, e, c(1))));
+      b.create<arith::DivFOp>(loc, c(2),
+                              b.create<arith::AddFOp>(loc, e, c(1))));
   Value isSmall =
       b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, a, c(0.625));
   return b.create<math::CopySignOp>(

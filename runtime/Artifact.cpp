@@ -149,8 +149,7 @@ public:
     size_t bad = firstUnprintableByte(s);
     if (ok() && bad != s.size()) {
       char hex[8];
-      snprintf(hex, sizeof hex, "0x%02x",
-               static_cast<unsigned char>(s[bad]));
+      snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned char>(s[bad]));
       fail(field + ": byte " + std::to_string(bad) + " (" + hex +
            ") is not printable ASCII; an artifact's names and text are "
            "printable ASCII");

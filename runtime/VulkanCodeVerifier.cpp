@@ -168,8 +168,8 @@ Status verifyDispatch(size_t index, const VulkanDispatch &dispatch,
     const VulkanBinding &binding = dispatch.bindings[b.binding];
     if (b.bytes > binding.size)
       return invalid(label + " binding " + std::to_string(b.binding) + ": " +
-                     kernelLabel(dispatch.kernel, kernel) +
-                     " declares it as " + std::to_string(b.bytes) +
+                     kernelLabel(dispatch.kernel, kernel) + " declares it as " +
+                     std::to_string(b.bytes) +
                      " bytes, but the dispatch binds " +
                      std::to_string(binding.size) + " bytes (at offset " +
                      std::to_string(binding.offset) + ")");

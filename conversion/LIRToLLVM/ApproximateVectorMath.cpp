@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-
 namespace mlir::rlx {
 #define GEN_PASS_DEF_APPROXIMATEVECTORMATH
 #include "conversion/Passes.h.inc"
@@ -30,7 +29,8 @@ struct AccurateVectorTanh : OpRewritePattern<math::TanhOp> {
     auto type = dyn_cast<VectorType>(op.getType());
     if (!type || !type.getElementType().isF32())
       return failure();
-    rw.replaceOp(op, mlir::rlx::buildAccurateTanh(rw, op.getLoc(), op.getOperand()));
+    rw.replaceOp(
+        op, mlir::rlx::buildAccurateTanh(rw, op.getLoc(), op.getOperand()));
     return success();
   }
 };

@@ -47,8 +47,8 @@ constexpr int64_t kColumnSplitRows = 256;
 constexpr int64_t kMatmulColumns = 64;
 
 bool isMatmulFamily(Operation *op) {
-  return isa_and_nonnull<mir::MatmulOp, mir::FusedMatmulOp,
-                         mir::SharedMatmulOp, mir::SwigluOp>(op);
+  return isa_and_nonnull<mir::MatmulOp, mir::FusedMatmulOp, mir::SharedMatmulOp,
+                         mir::SwigluOp>(op);
 }
 
 ArrayRef<int64_t> shapeOf(Type type) {

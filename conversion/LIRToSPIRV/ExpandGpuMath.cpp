@@ -268,7 +268,8 @@ struct ExpandTanh : OpRewritePattern<math::TanhOp> {
                                 PatternRewriter &b) const override {
     if (!op.getType().isF32())
       return b.notifyMatchFailure(op, "only f32 tanh is expanded");
-    b.replaceOp(op, mlir::rlx::buildAccurateTanh(b, op.getLoc(), op.getOperand()));
+    b.replaceOp(op,
+                mlir::rlx::buildAccurateTanh(b, op.getLoc(), op.getOperand()));
     return success();
   }
 };

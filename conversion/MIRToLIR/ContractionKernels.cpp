@@ -213,8 +213,7 @@ static Value window2d(OpBuilder &b, Location loc, Value memref, Value i,
 /// An f32 [rows, cols] stack tile, allocated at the kernel's top level: an
 /// alloca inside a loop (a shared matmul's loop over its weights) would
 /// grow the stack per iteration.
-static Value stackTile(OpBuilder &b, Location loc, int64_t rows,
-                       int64_t cols) {
+static Value stackTile(OpBuilder &b, Location loc, int64_t rows, int64_t cols) {
   OpBuilder::InsertionGuard guard(b);
   Operation *outer = nullptr;
   for (Operation *parent = b.getInsertionBlock()->getParentOp();
@@ -278,8 +277,8 @@ static void buildHalfMatmulTiles(OpBuilder &b, Location loc, Value lhs,
                                  Value out) {
   int64_t m = shapeOf(out)[0], n = shapeOf(out)[1], k = shapeOf(lhs)[1];
   Type f32 = b.getF32Type(), element = elementTypeOf(out);
-  Value tile = stackTile(b, loc, std::min(m, kHalfTileRows),
-                         std::min(n, kHalfTileCols));
+  Value tile =
+      stackTile(b, loc, std::min(m, kHalfTileRows), std::min(n, kHalfTileCols));
   Value zero = indexConstant(b, loc, 0);
   auto emitTile = [&](Value i, Value j, int64_t rows, int64_t cols) {
     // Every window first: the fill, the product and the epilogue must be
@@ -533,13 +532,12 @@ static void buildSwigluTiles(OpBuilder &b, Location loc, Value x, Value wGate,
         // it directly.
         Value outTile = window2d(b, loc, out, i, j, rows, cols);
         Value up = product(upTile, wUp);
-        buildElementwise(b, loc, ValueRange{up, gate}, outTile,
-                         [](OpBuilder &nb, Location nloc, ValueRange e) {
-                           Value g = buildUnary(nb, nloc, UnaryKind::silu,
-                                                e[1]);
-                           return nb.create<arith::MulFOp>(nloc, g, e[0])
-                               .getResult();
-                         });
+        buildElementwise(
+            b, loc, ValueRange{up, gate}, outTile,
+            [](OpBuilder &nb, Location nloc, ValueRange e) {
+              Value g = buildUnary(nb, nloc, UnaryKind::silu, e[1]);
+              return nb.create<arith::MulFOp>(nloc, g, e[0]).getResult();
+            });
       });
 }
 

@@ -46,9 +46,9 @@ struct ConvTiling {
 /// A 1x1 conv with unit strides and no padding: its patches are the input
 /// itself ([C, H*W] per image), read in place.
 bool isPointwise(mir::Conv2dOp op, ArrayRef<int64_t> f) {
-  return f[2] == 1 && f[3] == 1 && llvm::all_of(op.getStrides(), [](int64_t s) {
-           return s == 1;
-         }) && llvm::all_of(op.getPadding(), [](int64_t p) { return p == 0; });
+  return f[2] == 1 && f[3] == 1 &&
+         llvm::all_of(op.getStrides(), [](int64_t s) { return s == 1; }) &&
+         llvm::all_of(op.getPadding(), [](int64_t p) { return p == 0; });
 }
 
 ConvTiling chooseTiling(mir::Conv2dOp op, ArrayRef<int64_t> in,
@@ -83,8 +83,9 @@ void forRange(OpBuilder &b, Location loc, int64_t n,
               function_ref<void(Value)> body) {
   if (n == 1)
     return body(indexConstant(b, loc, 0));
-  auto loop = b.create<scf::ForOp>(loc, indexConstant(b, loc, 0), indexConstant(b, loc, n),
-                                   indexConstant(b, loc, 1));
+  auto loop =
+      b.create<scf::ForOp>(loc, indexConstant(b, loc, 0),
+                           indexConstant(b, loc, n), indexConstant(b, loc, 1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   body(loop.getInductionVar());
@@ -112,9 +113,9 @@ static bool staticF32(mir::Conv2dOp op) {
   return llvm::all_of(op->getOperandTypes(), isF32) && isF32(op.getType());
 }
 
-static KernelShape buildConvTiles(OpBuilder &b, Location loc,
-                                  mir::Conv2dOp op, Value input, Value filter,
-                                  Value bias, Value out) {
+static KernelShape buildConvTiles(OpBuilder &b, Location loc, mir::Conv2dOp op,
+                                  Value input, Value filter, Value bias,
+                                  Value out) {
   ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
@@ -127,20 +128,24 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
   shape.grid = {o[0] * t.rowTiles * t.outChunks};
 
   // Which image, tile of rows and range of output channels.
-  Value id = shape.grid[0] > 1
-                 ? b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0)
-                       .getResult()
-                 : indexConstant(b, loc, 0);
+  Value id =
+      shape.grid[0] > 1
+          ? b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0).getResult()
+          : indexConstant(b, loc, 0);
   Value outChunk = indexConstant(b, loc, 0);
   if (t.outChunks > 1) {
-    outChunk = b.create<arith::RemUIOp>(loc, id, indexConstant(b, loc, t.outChunks));
+    outChunk =
+        b.create<arith::RemUIOp>(loc, id, indexConstant(b, loc, t.outChunks));
     id = b.create<arith::DivUIOp>(loc, id, indexConstant(b, loc, t.outChunks));
   }
-  Value tile = b.create<arith::RemUIOp>(loc, id, indexConstant(b, loc, t.rowTiles));
-  Value image = b.create<arith::DivUIOp>(loc, id, indexConstant(b, loc, t.rowTiles));
-  Value firstChannel =
-      b.create<arith::MulIOp>(loc, outChunk, indexConstant(b, loc, outChannels));
-  Value firstRow = b.create<arith::MulIOp>(loc, tile, indexConstant(b, loc, t.rows));
+  Value tile =
+      b.create<arith::RemUIOp>(loc, id, indexConstant(b, loc, t.rowTiles));
+  Value image =
+      b.create<arith::DivUIOp>(loc, id, indexConstant(b, loc, t.rowTiles));
+  Value firstChannel = b.create<arith::MulIOp>(
+      loc, outChunk, indexConstant(b, loc, outChannels));
+  Value firstRow =
+      b.create<arith::MulIOp>(loc, tile, indexConstant(b, loc, t.rows));
 
   // The filter as [O, C*KH*KW] and the output as [N*O, Ho*Wo] (both
   // contiguous), and the patches' stack buffer.
@@ -187,104 +192,108 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc,
       tb.create<linalg::FillOp>(l, ValueRange{zero}, ValueRange{c});
     Value p;
     if (pointwise)
-      p = window(tb, l, patches,
-                 {tb.create<arith::MulIOp>(l, image, indexConstant(tb, l, in[1])),
-                  firstPixel},
-                 {chunkRows, pixels});
+      p = window(
+          tb, l, patches,
+          {tb.create<arith::MulIOp>(l, image, indexConstant(tb, l, in[1])),
+           firstPixel},
+          {chunkRows, pixels});
     else
       p = pixels == tilePixels
               ? patches
-              : window(tb, l, patches, {indexConstant(tb, l, 0), indexConstant(tb, l, 0)},
+              : window(tb, l, patches,
+                       {indexConstant(tb, l, 0), indexConstant(tb, l, 0)},
                        {chunkRows, pixels});
     forRange(tb, l, in[1] / t.channels, [&](Value chunk) {
       Value c0 =
           tb.create<arith::MulIOp>(l, chunk, indexConstant(tb, l, t.channels));
       if (!pointwise)
-      // The chunk's patches: row (cc, kh, kw), column (r, ow). kh and kw
-      // are unrolled, so each (row, output row) is a static run of input
-      // pixels (the ow whose iw lies inside the input, stride sw apart)
-      // copied whole, with static runs of zeros either side; an output row
-      // whose input row lies in the padding is all zeros.
-      forRange(tb, l, t.channels, [&](Value cc) {
-        Value channel = tb.create<arith::AddIOp>(l, c0, cc);
-        Value rowBase = tb.create<arith::MulIOp>(l, cc, indexConstant(tb, l, kk));
-        for (int64_t kh = 0; kh < f[2]; ++kh)
-          for (int64_t kw = 0; kw < f[3]; ++kw) {
-            Value row = tb.create<arith::AddIOp>(l, rowBase,
-                                                 indexConstant(tb, l, kh * f[3] + kw));
-            // iw = ow * sw + shift lies in [0, W) for ow in [lo, hi).
-            int64_t shift = kw * dilations[1] - padding[1];
-            int64_t lo = std::clamp<int64_t>(
-                (-shift + strides[1] - 1) / strides[1], 0, wo);
-            if (-shift <= 0)
-              lo = 0;
-            int64_t hi = std::clamp<int64_t>(
-                (in[3] - shift + strides[1] - 1) / strides[1], lo, wo);
-            forRange(tb, l, rows, [&](Value r) {
-              Value oh = tb.create<arith::AddIOp>(l, firstRow, r);
-              Value ih = tb.create<arith::AddIOp>(
-                  l, scaledIndex(tb, l, oh, strides[0], -padding[0]),
-                  indexConstant(tb, l, kh * dilations[0]));
-              Value column0 = tb.create<arith::MulIOp>(l, r, indexConstant(tb, l, wo));
-              auto dest = [&](OpBuilder &db, int64_t from, int64_t count) {
-                Value start = db.create<arith::AddIOp>(l, column0,
-                                                       indexConstant(db, l, from));
-                return db.create<memref::SubViewOp>(
-                    l,
-                    MemRefType::get(
-                        {count}, db.getF32Type(),
-                        StridedLayoutAttr::get(db.getContext(),
-                                               ShapedType::kDynamic, {1})),
-                    p, ArrayRef<OpFoldResult>{row, start},
-                    ArrayRef<OpFoldResult>{db.getIndexAttr(1),
-                                           db.getIndexAttr(count)},
-                    ArrayRef<OpFoldResult>{db.getIndexAttr(1),
-                                           db.getIndexAttr(1)});
-              };
-              auto zeros = [&](OpBuilder &db, int64_t from, int64_t count) {
-                if (count > 0)
-                  db.create<linalg::FillOp>(
-                      l, ValueRange{zero}, ValueRange{dest(db, from, count)});
-              };
-              tb.create<scf::IfOp>(
-                  l, indexInRange(tb, l, ih, in[2]),
-                  [&](OpBuilder &ib, Location) {
-                    zeros(ib, 0, lo);
-                    if (hi > lo) {
-                      Value source = ib.create<memref::SubViewOp>(
-                          l,
-                          MemRefType::get(
-                              {hi - lo}, ib.getF32Type(),
-                              StridedLayoutAttr::get(ib.getContext(),
-                                                     ShapedType::kDynamic,
-                                                     {strides[1]})),
-                          input,
-                          ArrayRef<OpFoldResult>{
-                              image, channel, ih,
-                              ib.getIndexAttr(lo * strides[1] + shift)},
-                          ArrayRef<OpFoldResult>{
-                              ib.getIndexAttr(1), ib.getIndexAttr(1),
-                              ib.getIndexAttr(1), ib.getIndexAttr(hi - lo)},
-                          ArrayRef<OpFoldResult>{
-                              ib.getIndexAttr(1), ib.getIndexAttr(1),
-                              ib.getIndexAttr(1),
-                              ib.getIndexAttr(strides[1])});
-                      ib.create<linalg::CopyOp>(l, source,
-                                              Value(dest(ib, lo, hi - lo)));
-                    }
-                    zeros(ib, hi, wo - hi);
-                    ib.create<scf::YieldOp>(l);
-                  },
-                  [&](OpBuilder &eb, Location) {
-                    zeros(eb, 0, wo);
-                    eb.create<scf::YieldOp>(l);
-                  });
-            });
-          }
-      });
+        // The chunk's patches: row (cc, kh, kw), column (r, ow). kh and kw
+        // are unrolled, so each (row, output row) is a static run of input
+        // pixels (the ow whose iw lies inside the input, stride sw apart)
+        // copied whole, with static runs of zeros either side; an output row
+        // whose input row lies in the padding is all zeros.
+        forRange(tb, l, t.channels, [&](Value cc) {
+          Value channel = tb.create<arith::AddIOp>(l, c0, cc);
+          Value rowBase =
+              tb.create<arith::MulIOp>(l, cc, indexConstant(tb, l, kk));
+          for (int64_t kh = 0; kh < f[2]; ++kh)
+            for (int64_t kw = 0; kw < f[3]; ++kw) {
+              Value row = tb.create<arith::AddIOp>(
+                  l, rowBase, indexConstant(tb, l, kh * f[3] + kw));
+              // iw = ow * sw + shift lies in [0, W) for ow in [lo, hi).
+              int64_t shift = kw * dilations[1] - padding[1];
+              int64_t lo = std::clamp<int64_t>(
+                  (-shift + strides[1] - 1) / strides[1], 0, wo);
+              if (-shift <= 0)
+                lo = 0;
+              int64_t hi = std::clamp<int64_t>(
+                  (in[3] - shift + strides[1] - 1) / strides[1], lo, wo);
+              forRange(tb, l, rows, [&](Value r) {
+                Value oh = tb.create<arith::AddIOp>(l, firstRow, r);
+                Value ih = tb.create<arith::AddIOp>(
+                    l, scaledIndex(tb, l, oh, strides[0], -padding[0]),
+                    indexConstant(tb, l, kh * dilations[0]));
+                Value column0 =
+                    tb.create<arith::MulIOp>(l, r, indexConstant(tb, l, wo));
+                auto dest = [&](OpBuilder &db, int64_t from, int64_t count) {
+                  Value start = db.create<arith::AddIOp>(
+                      l, column0, indexConstant(db, l, from));
+                  return db.create<memref::SubViewOp>(
+                      l,
+                      MemRefType::get(
+                          {count}, db.getF32Type(),
+                          StridedLayoutAttr::get(db.getContext(),
+                                                 ShapedType::kDynamic, {1})),
+                      p, ArrayRef<OpFoldResult>{row, start},
+                      ArrayRef<OpFoldResult>{db.getIndexAttr(1),
+                                             db.getIndexAttr(count)},
+                      ArrayRef<OpFoldResult>{db.getIndexAttr(1),
+                                             db.getIndexAttr(1)});
+                };
+                auto zeros = [&](OpBuilder &db, int64_t from, int64_t count) {
+                  if (count > 0)
+                    db.create<linalg::FillOp>(
+                        l, ValueRange{zero}, ValueRange{dest(db, from, count)});
+                };
+                tb.create<scf::IfOp>(
+                    l, indexInRange(tb, l, ih, in[2]),
+                    [&](OpBuilder &ib, Location) {
+                      zeros(ib, 0, lo);
+                      if (hi > lo) {
+                        Value source = ib.create<memref::SubViewOp>(
+                            l,
+                            MemRefType::get(
+                                {hi - lo}, ib.getF32Type(),
+                                StridedLayoutAttr::get(ib.getContext(),
+                                                       ShapedType::kDynamic,
+                                                       {strides[1]})),
+                            input,
+                            ArrayRef<OpFoldResult>{
+                                image, channel, ih,
+                                ib.getIndexAttr(lo * strides[1] + shift)},
+                            ArrayRef<OpFoldResult>{
+                                ib.getIndexAttr(1), ib.getIndexAttr(1),
+                                ib.getIndexAttr(1), ib.getIndexAttr(hi - lo)},
+                            ArrayRef<OpFoldResult>{
+                                ib.getIndexAttr(1), ib.getIndexAttr(1),
+                                ib.getIndexAttr(1),
+                                ib.getIndexAttr(strides[1])});
+                        ib.create<linalg::CopyOp>(l, source,
+                                                  Value(dest(ib, lo, hi - lo)));
+                      }
+                      zeros(ib, hi, wo - hi);
+                      ib.create<scf::YieldOp>(l);
+                    },
+                    [&](OpBuilder &eb, Location) {
+                      zeros(eb, 0, wo);
+                      eb.create<scf::YieldOp>(l);
+                    });
+              });
+            }
+        });
       Value k0 = tb.create<arith::MulIOp>(l, c0, indexConstant(tb, l, kk));
-      Value a = window(tb, l, filter2d, {firstChannel, k0},
-                       {outChannels, chunkRows});
+      Value a =
+          window(tb, l, filter2d, {firstChannel, k0}, {outChannels, chunkRows});
       tb.create<linalg::MatmulOp>(l, ValueRange{a, p}, ValueRange{c});
     });
   };
@@ -324,8 +333,7 @@ struct DepthwisePlane {
   int64_t rows, cols;
 };
 static DepthwisePlane depthwisePlane(mir::Conv2dOp op, ArrayRef<int64_t> in,
-                                     ArrayRef<int64_t> f,
-                                     ArrayRef<int64_t> o) {
+                                     ArrayRef<int64_t> f, ArrayRef<int64_t> o) {
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
   return {std::max(padding[0] + in[2],
@@ -334,9 +342,9 @@ static DepthwisePlane depthwisePlane(mir::Conv2dOp op, ArrayRef<int64_t> in,
                    (o[3] - 1) * strides[1] + (f[3] - 1) * dilations[1] + 1)};
 }
 
-static KernelShape buildDepthwise(OpBuilder &b, Location loc,
-                                  mir::Conv2dOp op, Value input, Value filter,
-                                  Value bias, Value out) {
+static KernelShape buildDepthwise(OpBuilder &b, Location loc, mir::Conv2dOp op,
+                                  Value input, Value filter, Value bias,
+                                  Value out) {
   ArrayRef<int64_t> in = shapeOf(input), f = shapeOf(filter), o = shapeOf(out);
   ArrayRef<int64_t> strides = op.getStrides(), dilations = op.getDilations(),
                     padding = op.getPadding();
@@ -375,8 +383,8 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc,
   Value first =
       shape.grid[0] > 1
           ? b.create<arith::MulIOp>(
-                   loc, b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0),
-                   indexConstant(b, loc, chunk))
+                 loc, b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0),
+                 indexConstant(b, loc, chunk))
                 .getResult()
           : indexConstant(b, loc, 0);
 
@@ -400,48 +408,53 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc,
 
   forRange(b, loc, chunk, [&](Value i) {
     Value plane = b.create<arith::AddIOp>(loc, first, i);
-    Value image = b.create<arith::DivUIOp>(loc, plane, indexConstant(b, loc, o[1]));
-    Value channel = b.create<arith::RemUIOp>(loc, plane, indexConstant(b, loc, o[1]));
+    Value image =
+        b.create<arith::DivUIOp>(loc, plane, indexConstant(b, loc, o[1]));
+    Value channel =
+        b.create<arith::RemUIOp>(loc, plane, indexConstant(b, loc, o[1]));
     Value inChannel =
-        multiplier == 1
-            ? channel
-            : b.create<arith::DivUIOp>(loc, channel, indexConstant(b, loc, multiplier))
-                  .getResult();
+        multiplier == 1 ? channel
+                        : b.create<arith::DivUIOp>(
+                               loc, channel, indexConstant(b, loc, multiplier))
+                              .getResult();
     // The input plane into the padded buffer, then its phases.
     OpFoldResult zeroIndex = b.getIndexAttr(0);
     b.create<linalg::CopyOp>(
         loc,
         plane2d(input, {image, inChannel, zeroIndex, zeroIndex}, in[2], in[3]),
-        plane2d(padded, {b.getIndexAttr(padding[0]), b.getIndexAttr(padding[1])},
-                in[2], in[3]));
+        plane2d(padded,
+                {b.getIndexAttr(padding[0]), b.getIndexAttr(padding[1])}, in[2],
+                in[3]));
     for (int64_t p = 0; p < static_cast<int64_t>(phases.size()); ++p) {
       int64_t count = (cols - p + sw - 1) / sw;
       b.create<linalg::CopyOp>(
-          loc, plane2d(padded, {zeroIndex, b.getIndexAttr(p)}, rows, count, 1, sw),
+          loc,
+          plane2d(padded, {zeroIndex, b.getIndexAttr(p)}, rows, count, 1, sw),
           plane2d(phases[p], {zeroIndex, zeroIndex}, rows, count));
     }
     // The output plane starts as the bias; each window position adds its
     // weight times the input's matching rows and columns.
     Value outPlane =
         plane2d(out, {image, channel, zeroIndex, zeroIndex}, ho, wo);
-    Value start =
-        bias ? b.create<memref::LoadOp>(loc, bias, ValueRange{channel})
-                   .getResult()
-             : zero;
+    Value start = bias
+                      ? b.create<memref::LoadOp>(loc, bias, ValueRange{channel})
+                            .getResult()
+                      : zero;
     b.create<linalg::FillOp>(loc, ValueRange{start}, ValueRange{outPlane});
     for (int64_t kh = 0; kh < f[2]; ++kh)
       for (int64_t kw = 0; kw < f[3]; ++kw) {
         Value weight = b.create<memref::LoadOp>(
             loc, filter,
-            ValueRange{channel, indexConstant(b, loc, 0), indexConstant(b, loc, kh),
-                       indexConstant(b, loc, kw)});
+            ValueRange{channel, indexConstant(b, loc, 0),
+                       indexConstant(b, loc, kh), indexConstant(b, loc, kw)});
         int64_t row = kh * dilations[0], col = kw * dilations[1];
         Value source =
-            sw == 1 ? plane2d(padded, {b.getIndexAttr(row), b.getIndexAttr(col)},
-                              ho, wo, sh, 1)
-                    : plane2d(phases[col % sw],
-                              {b.getIndexAttr(row), b.getIndexAttr(col / sw)},
-                              ho, wo, sh, 1);
+            sw == 1
+                ? plane2d(padded, {b.getIndexAttr(row), b.getIndexAttr(col)},
+                          ho, wo, sh, 1)
+                : plane2d(phases[col % sw],
+                          {b.getIndexAttr(row), b.getIndexAttr(col / sw)}, ho,
+                          wo, sh, 1);
         buildElementwise(
             b, loc, ValueRange{source, weight}, outPlane,
             [](OpBuilder &eb, Location eloc, ValueRange e) {

@@ -1,4 +1,5 @@
-//===- ConvKernel.h - mir.conv2d on the CPU: products and planes -*- C++ -*-===//
+//===- ConvKernel.h - mir.conv2d on the CPU: products and planes -*- C++
+//-*-===//
 //
 // An f32 convolution with groups = 1 as products the matmul microkernel
 // takes (docs/CPUBackend.md, "Convolution"): per image, the output is

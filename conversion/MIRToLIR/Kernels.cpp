@@ -32,8 +32,7 @@ Value kernels::indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return b.create<arith::ConstantIndexOp>(loc, value);
 }
 
-Value kernels::indexInRange(OpBuilder &b, Location loc, Value v,
-                            int64_t size) {
+Value kernels::indexInRange(OpBuilder &b, Location loc, Value v, int64_t size) {
   return b.create<arith::AndIOp>(
       loc,
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v,

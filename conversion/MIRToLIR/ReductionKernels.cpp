@@ -375,8 +375,8 @@ static void buildMaxPoolRows(OpBuilder &b, Location loc, mir::PoolOp op,
   Type element = elementTypeOf(out);
   int64_t w = inShape[3], wo = outShape[3];
   int64_t spanH = (wo - 1) * strides[1] + 1;
-  int64_t spanV = std::max(padding[1] + w,
-                           spanH + (window[1] - 1) * dilations[1]);
+  int64_t spanV =
+      std::max(padding[1] + w, spanH + (window[1] - 1) * dilations[1]);
   Value identity = reductionIdentity(b, loc, ReduceKind::max, element);
   Value v = b.create<memref::AllocaOp>(loc, MemRefType::get({spanV}, element));
   Value h = b.create<memref::AllocaOp>(loc, MemRefType::get({spanH}, element));
@@ -384,9 +384,9 @@ static void buildMaxPoolRows(OpBuilder &b, Location loc, mir::PoolOp op,
                    int64_t stride = 1) -> Value {
     return rb.create<memref::SubViewOp>(
         loc,
-        MemRefType::get({count}, element,
-                        StridedLayoutAttr::get(rb.getContext(), offset,
-                                               {stride})),
+        MemRefType::get(
+            {count}, element,
+            StridedLayoutAttr::get(rb.getContext(), offset, {stride})),
         memref, ArrayRef<OpFoldResult>{rb.getIndexAttr(offset)},
         ArrayRef<OpFoldResult>{rb.getIndexAttr(count)},
         ArrayRef<OpFoldResult>{rb.getIndexAttr(stride)});
@@ -411,8 +411,7 @@ static void buildMaxPoolRows(OpBuilder &b, Location loc, mir::PoolOp op,
                               StridedLayoutAttr::get(rb.getContext(),
                                                      ShapedType::kDynamic,
                                                      {stride})),
-              memref,
-              ArrayRef<OpFoldResult>{n, c, r, rb.getIndexAttr(0)},
+              memref, ArrayRef<OpFoldResult>{n, c, r, rb.getIndexAttr(0)},
               ArrayRef<OpFoldResult>{rb.getIndexAttr(1), rb.getIndexAttr(1),
                                      rb.getIndexAttr(1),
                                      rb.getIndexAttr(count)},

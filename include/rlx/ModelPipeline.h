@@ -18,8 +18,8 @@
 #include "rlx/AotCache.h"
 #include "rlx/CompileOptions.h"
 #include "rlx/CompiledGraph.h"
-#include "rlx/Model.h"
 #include "rlx/Device.h"
+#include "rlx/Model.h"
 #include "rlx/Status.h"
 
 #include <cstdint>

@@ -78,8 +78,8 @@ struct FoldEmptyTensors
       SmallVector<Value> constants;
       for (Value r : op->getResults())
         constants.push_back(rewriter.create<ConstantOp>(
-            op->getLoc(), DenseElementsAttr::get(emptyType(r),
-                                                 ArrayRef<Attribute>())));
+            op->getLoc(),
+            DenseElementsAttr::get(emptyType(r), ArrayRef<Attribute>())));
       rewriter.replaceOp(op, constants);
       return success();
     }

@@ -276,12 +276,12 @@ TEST(GraphApi, ConcatAndSlice) {
   rlx::Graph g;
   rlx::Tensor cache = g.input("cache", rlx::DType::f32, {3, 4});
   rlx::Tensor fresh = g.input("new", rlx::DType::f32, {2, 4});
-  rlx::Tensor joined = g.concat({cache, fresh}, 0);      // [5, 4]
-  rlx::Tensor last = g.slice(joined, {1, 0}, {4, 4});     // rows 1-4
+  rlx::Tensor joined = g.concat({cache, fresh}, 0);          // [5, 4]
+  rlx::Tensor last = g.slice(joined, {1, 0}, {4, 4});        // rows 1-4
   rlx::Tensor odd = g.slice(joined, {0, 1}, {5, 2}, {1, 2}); // columns 1, 3
-  rlx::Tensor wide = g.concat({fresh, fresh}, -1);        // [2, 8]
-  g.setOutputs({{"joined", joined}, {"last", last}, {"odd", odd},
-                {"wide", wide}});
+  rlx::Tensor wide = g.concat({fresh, fresh}, -1);           // [2, 8]
+  g.setOutputs(
+      {{"joined", joined}, {"last", last}, {"odd", odd}, {"wide", wide}});
   std::vector<float> c(12), n(8);
   for (size_t i = 0; i < c.size(); ++i)
     c[i] = static_cast<float>(i);
@@ -479,8 +479,8 @@ void expectRunsSeeOneWholeWeight(rlx::Device device) {
     b[i] = float(int(i * 3 % 17) - 8) / 32.0f;
   }
   auto run = [&]() -> std::vector<float> {
-    auto out = graph.run(
-        {rlx::NamedInput::of("x", rlx::TensorView::of(xs.data(), {kRows, kK}))});
+    auto out = graph.run({rlx::NamedInput::of(
+        "x", rlx::TensorView::of(xs.data(), {kRows, kK}))});
     if (!out)
       return {};
     return std::vector<float>((*out)[0].floats(),
@@ -490,10 +490,9 @@ void expectRunsSeeOneWholeWeight(rlx::Device device) {
   // multiples of 1/256 with sums that f32 holds exactly).
   std::vector<std::vector<float>> wants;
   for (const std::vector<float> *weight : {&a, &b}) {
-    ASSERT_TRUE(graph
-                    .setParam("w", rlx::TensorView::of(weight->data(),
-                                                       {kK, kN}))
-                    .isOk());
+    ASSERT_TRUE(
+        graph.setParam("w", rlx::TensorView::of(weight->data(), {kK, kN}))
+            .isOk());
     std::vector<float> want(kRows * kN, 0.0f);
     for (int64_t i = 0; i < kRows; ++i)
       for (int64_t j = 0; j < kN; ++j)
@@ -510,8 +509,8 @@ void expectRunsSeeOneWholeWeight(rlx::Device device) {
     for (int i = 0; !stop; ++i) {
       const std::vector<float> &weight = i % 2 ? b : a;
       rlx::TensorView view = rlx::TensorView::of(weight.data(), {kK, kN});
-      rlx::Status s = i % 4 < 2 ? graph.setParam("w", view)
-                                : graph.bindParam("w", view);
+      rlx::Status s =
+          i % 4 < 2 ? graph.setParam("w", view) : graph.bindParam("w", view);
       failed += !s.isOk();
       ++writes;
     }

@@ -226,8 +226,7 @@ TEST_F(VulkanManifestTrust, ADispatchSentToAnotherKernel) {
         d.bindings.assign(n, {0, 4});
         a.manifest.dispatches[1].views.assign(n, {0, 4});
       },
-      rlx::StatusCode::invalid_argument,
-      "declares it as");
+      rlx::StatusCode::invalid_argument, "declares it as");
 }
 
 TEST_F(ManifestTrust, HugeGrid) {

@@ -478,7 +478,8 @@ TEST(ModelCompilePipeline, KvCacheDecodeStepWithAnEmptyCache) {
   std::map<std::string, std::vector<float>> weights;
   uint64_t salt = 9;
   for (const rlx::ParamSpec &p : pipeline.params()) {
-    weights[p.name] = rlx::test::detValues(p.shape[0] * p.shape[1], salt++, 0.2);
+    weights[p.name] =
+        rlx::test::detValues(p.shape[0] * p.shape[1], salt++, 0.2);
     const std::vector<float> &w = weights[p.name];
     ASSERT_TRUE(pipeline.setParam(p.name, w.data(), w.size()).isOk());
   }
@@ -645,9 +646,9 @@ TEST(ModelCompilePipeline, SpecializeGivesLIR) {
 /// `batch` > 0), and the cache's last row concatenated below (Graph API).
 rlx::Graph linearGraph(int64_t batch) {
   rlx::Graph g;
-  rlx::Tensor x =
-      batch > 0 ? g.input("x", rlx::DType::f32, {batch, 3})
-                : g.input("x", rlx::DType::f32, {-1, 3}, {"batch", ""});
+  rlx::Tensor x = batch > 0
+                      ? g.input("x", rlx::DType::f32, {batch, 3})
+                      : g.input("x", rlx::DType::f32, {-1, 3}, {"batch", ""});
   rlx::Tensor w = g.param("w", rlx::DType::f32, {3, 2});
   rlx::Tensor b = g.param("b", rlx::DType::f32, {2});
   g.setOutputs({{"y", g.linear(x, w, b, rlx::Activation::relu)}});

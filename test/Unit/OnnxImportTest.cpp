@@ -452,8 +452,8 @@ TEST_F(Broken, UndefinedGraphOutputIsRefusedBeforeConversion) {
 <ir_version: 7, opset_import: ["" : 13]>
 g (float[6] x) => (float[2] a, float[2] b) { a, c = Split <axis = 0> (x) }
 )");
-  std::string message = errorOf(
-      rlx::OnnxModel::fromBytes(serialize(proto), "test.onnx"));
+  std::string message =
+      errorOf(rlx::OnnxModel::fromBytes(serialize(proto), "test.onnx"));
   EXPECT_EQ(message, "test.onnx: graph output 'b' is no input, initializer "
                      "or node output")
       << message;

@@ -1913,8 +1913,9 @@ TEST(Attention, F32) { runAttentionCases(kAttentionCases, DType::f32); }
 // product over T = 0 gives). No query: an empty output. Neither reaches a
 // kernel on any device (mir-fold-empty-tensors).
 TEST(Attention, EmptyDims) {
-  runAttentionCases({{{1, 3, 2, 4}, 0, false, 0.5}, {{1, 0, 2, 4}, 5, false, 0.5}},
-                    DType::f32);
+  runAttentionCases(
+      {{{1, 3, 2, 4}, 0, false, 0.5}, {{1, 0, 2, 4}, 5, false, 0.5}},
+      DType::f32);
 }
 
 // Every op with an empty dim, on every device: an op with no elements to
@@ -1930,18 +1931,22 @@ TEST(EmptyDims, EveryOp) {
                      row = uniform(3, -2, 2, 3), table = uniform(18, -2, 2, 4),
                      filter = uniform(108, -1, 1, 5), q = uniform(24, -1, 1, 6),
                      kv = uniform(40, -1, 1, 7);
-  std::string e03 = p.f32("e03", {0, 3}, none), e40 = p.f32("e40", {4, 0}, none),
-              e05 = p.f32("e05", {0, 5}, none), e30 = p.f32("e30", {3, 0}, none),
-              ta = p.f32("a", {4, 3}, a), tw = p.f32("w", {3, 5}, w),
-              tr = p.f32("row", {3}, row), tt = p.f32("table", {6, 3}, table),
+  std::string e03 = p.f32("e03", {0, 3}, none),
+              e40 = p.f32("e40", {4, 0}, none),
+              e05 = p.f32("e05", {0, 5}, none),
+              e30 = p.f32("e30", {3, 0}, none), ta = p.f32("a", {4, 3}, a),
+              tw = p.f32("w", {3, 5}, w), tr = p.f32("row", {3}, row),
+              tt = p.f32("table", {6, 3}, table),
               ids = p.input("ids", {0}, DType::i32, std::vector<int32_t>()),
               ei = p.input("ei", {4, 0}, DType::i32, std::vector<int32_t>()),
               x0 = p.f32("x0", {0, 3, 8, 8}, none),
               xc = p.f32("xc", {1, 0, 8, 8}, none),
               f3 = p.f32("f3", {4, 3, 3, 3}, filter),
               f0 = p.f32("f0", {4, 0, 3, 3}, none),
-              tq = p.f32("q", {1, 3, 2, 4}, q), kv0 = p.f32("kv0", {1, 0, 2, 4}, none),
-              q0 = p.f32("q0", {1, 0, 2, 4}, none), tkv = p.f32("kv", {1, 5, 2, 4}, kv),
+              tq = p.f32("q", {1, 3, 2, 4}, q),
+              kv0 = p.f32("kv0", {1, 0, 2, 4}, none),
+              q0 = p.f32("q0", {1, 0, 2, 4}, none),
+              tkv = p.f32("kv", {1, 5, 2, 4}, kv),
               bias = p.f32("bias", {5}, uniform(5, -1, 1, 8));
   struct Want {
     std::string name;
@@ -1959,89 +1964,151 @@ TEST(EmptyDims, EveryOp) {
   auto fill = [](size_t n, float v) { return std::vector<float>(n, v); };
   const std::string t03 = "tensor<0x3xf32>", t40 = "tensor<4x0xf32>";
   add("unary", "mir.unary exp " + e03 + " : " + t03, {0, 3}, DType::f32, {});
-  add("binary", "mir.binary add " + e03 + ", " + tr + " : (" + t03 +
-      ", tensor<3xf32>) -> " + t03, {0, 3}, DType::f32, {});
-  add("compare", "mir.compare lt " + e03 + ", " + e03 + " : (" + t03 + ", " +
-      t03 + ") -> tensor<0x3xi1>", {0, 3}, DType::i1, {});
-  add("select", "mir.select %compare, " + e03 + ", " + tr +
-      " : (tensor<0x3xi1>, " + t03 + ", tensor<3xf32>) -> " + t03, {0, 3},
-      DType::f32, {});
+  add("binary",
+      "mir.binary add " + e03 + ", " + tr + " : (" + t03 +
+          ", tensor<3xf32>) -> " + t03,
+      {0, 3}, DType::f32, {});
+  add("compare",
+      "mir.compare lt " + e03 + ", " + e03 + " : (" + t03 + ", " + t03 +
+          ") -> tensor<0x3xi1>",
+      {0, 3}, DType::i1, {});
+  add("select",
+      "mir.select %compare, " + e03 + ", " + tr + " : (tensor<0x3xi1>, " + t03 +
+          ", tensor<3xf32>) -> " + t03,
+      {0, 3}, DType::f32, {});
   add("cast", "mir.cast " + e03 + " : " + t03 + " to tensor<0x3xi32>", {0, 3},
       DType::i32, {});
-  add("matmul_m0", "mir.matmul " + e03 + ", " + tw + " : (" + t03 +
-      ", tensor<3x5xf32>) -> tensor<0x5xf32>", {0, 5}, DType::f32, {});
-  add("matmul_k0", "mir.matmul " + e40 + ", " + e05 + " : (" + t40 +
-      ", tensor<0x5xf32>) -> tensor<4x5xf32>", {4, 5}, DType::f32, fill(20, 0));
-  add("matmul_n0", "mir.matmul " + ta + ", " + e30 +
-      " : (tensor<4x3xf32>, tensor<3x0xf32>) -> " + t40, {4, 0}, DType::f32, {});
-  add("sum", "mir.reduce sum " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
+  add("matmul_m0",
+      "mir.matmul " + e03 + ", " + tw + " : (" + t03 +
+          ", tensor<3x5xf32>) -> tensor<0x5xf32>",
+      {0, 5}, DType::f32, {});
+  add("matmul_k0",
+      "mir.matmul " + e40 + ", " + e05 + " : (" + t40 +
+          ", tensor<0x5xf32>) -> tensor<4x5xf32>",
+      {4, 5}, DType::f32, fill(20, 0));
+  add("matmul_n0",
+      "mir.matmul " + ta + ", " + e30 +
+          " : (tensor<4x3xf32>, tensor<3x0xf32>) -> " + t40,
+      {4, 0}, DType::f32, {});
+  add("sum",
+      "mir.reduce sum " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
       {4}, DType::f32, fill(4, 0));
-  add("prod", "mir.reduce prod " + e40 + " axes = [1] : " + t40 +
-      " -> tensor<4xf32>", {4}, DType::f32, fill(4, 1));
-  add("max", "mir.reduce max " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
+  add("prod",
+      "mir.reduce prod " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
+      {4}, DType::f32, fill(4, 1));
+  add("max",
+      "mir.reduce max " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
       {4}, DType::f32, fill(4, -inf));
-  add("min", "mir.reduce min " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
+  add("min",
+      "mir.reduce min " + e40 + " axes = [1] : " + t40 + " -> tensor<4xf32>",
       {4}, DType::f32, fill(4, inf));
-  add("mean", "mir.reduce mean " + e40 + " axes = [1] keep_dim : " + t40 +
-      " -> tensor<4x1xf32>", {4, 1}, DType::f32, fill(4, nan));
-  add("sum_empty", "mir.reduce sum " + e03 + " axes = [1] : " + t03 +
-      " -> tensor<0xf32>", {0}, DType::f32, {});
-  add("isum", "mir.reduce sum " + ei + " axes = [1] : tensor<4x0xi32> -> tensor<4xi32>",
+  add("mean",
+      "mir.reduce mean " + e40 + " axes = [1] keep_dim : " + t40 +
+          " -> tensor<4x1xf32>",
+      {4, 1}, DType::f32, fill(4, nan));
+  add("sum_empty",
+      "mir.reduce sum " + e03 + " axes = [1] : " + t03 + " -> tensor<0xf32>",
+      {0}, DType::f32, {});
+  add("isum",
+      "mir.reduce sum " + ei + " axes = [1] : tensor<4x0xi32> -> tensor<4xi32>",
       {4}, DType::i32, fill(4, 0));
-  add("softmax", "mir.softmax " + e40 + " axis = 1 : " + t40, {4, 0}, DType::f32, {});
-  add("layer_norm", "mir.layer_norm " + e03 + ", " + tr + ", " + tr +
-      " eps = 1.000000e-05 : (" + t03 + ", tensor<3xf32>, tensor<3xf32>) -> " + t03,
+  add("softmax", "mir.softmax " + e40 + " axis = 1 : " + t40, {4, 0},
+      DType::f32, {});
+  add("layer_norm",
+      "mir.layer_norm " + e03 + ", " + tr + ", " + tr +
+          " eps = 1.000000e-05 : (" + t03 +
+          ", tensor<3xf32>, tensor<3xf32>) -> " + t03,
       {0, 3}, DType::f32, {});
-  add("rms_norm", "mir.rms_norm " + e03 + ", " + tr + " eps = 1.000000e-05 : (" +
-      t03 + ", tensor<3xf32>) -> " + t03, {0, 3}, DType::f32, {});
-  add("cumsum", "mir.cumsum " + e40 + " axis = 1 : " + t40, {4, 0}, DType::f32, {});
-  add("transpose", "mir.transpose " + e03 + " permutation = [1, 0] : " + t03 +
-      " -> tensor<3x0xf32>", {3, 0}, DType::f32, {});
+  add("rms_norm",
+      "mir.rms_norm " + e03 + ", " + tr + " eps = 1.000000e-05 : (" + t03 +
+          ", tensor<3xf32>) -> " + t03,
+      {0, 3}, DType::f32, {});
+  add("cumsum", "mir.cumsum " + e40 + " axis = 1 : " + t40, {4, 0}, DType::f32,
+      {});
+  add("transpose",
+      "mir.transpose " + e03 + " permutation = [1, 0] : " + t03 +
+          " -> tensor<3x0xf32>",
+      {3, 0}, DType::f32, {});
   add("reshape", "mir.reshape " + e03 + " : " + t03 + " to tensor<0x1x3xf32>",
       {0, 1, 3}, DType::f32, {});
-  add("slice_rows", "mir.slice " + ta + " offsets = [4, 0] sizes = [0, 3] strides = "
-      "[1, 1] : tensor<4x3xf32> -> " + t03, {0, 3}, DType::f32, {});
-  add("slice_end", "mir.slice " + ta + " offsets = [0, 3] sizes = [4, 0] strides = "
-      "[1, 1] : tensor<4x3xf32> -> " + t40, {4, 0}, DType::f32, {});
-  add("reduce_slice", "mir.reduce sum %slice_end axes = [1] : " + t40 +
-      " -> tensor<4xf32>", {4}, DType::f32, fill(4, 0));
-  add("concat_rows", "mir.concat " + e03 + ", " + ta + " axis = 0 : (" + t03 +
-      ", tensor<4x3xf32>) -> tensor<4x3xf32>", {4, 3}, DType::f32, a);
-  add("concat_slice", "mir.concat " + ta + ", %slice_end, " + e40 +
-      " axis = 1 : (tensor<4x3xf32>, " + t40 + ", " + t40 + ") -> tensor<4x3xf32>",
+  add("slice_rows",
+      "mir.slice " + ta +
+          " offsets = [4, 0] sizes = [0, 3] strides = "
+          "[1, 1] : tensor<4x3xf32> -> " +
+          t03,
+      {0, 3}, DType::f32, {});
+  add("slice_end",
+      "mir.slice " + ta +
+          " offsets = [0, 3] sizes = [4, 0] strides = "
+          "[1, 1] : tensor<4x3xf32> -> " +
+          t40,
+      {4, 0}, DType::f32, {});
+  add("reduce_slice",
+      "mir.reduce sum %slice_end axes = [1] : " + t40 + " -> tensor<4xf32>",
+      {4}, DType::f32, fill(4, 0));
+  add("concat_rows",
+      "mir.concat " + e03 + ", " + ta + " axis = 0 : (" + t03 +
+          ", tensor<4x3xf32>) -> tensor<4x3xf32>",
+      {4, 3}, DType::f32, a);
+  add("concat_slice",
+      "mir.concat " + ta + ", %slice_end, " + e40 +
+          " axis = 1 : (tensor<4x3xf32>, " + t40 + ", " + t40 +
+          ") -> tensor<4x3xf32>",
       {4, 3}, DType::f32, a);
   add("broadcast", "mir.broadcast " + tr + " : tensor<3xf32> to " + t03, {0, 3},
       DType::f32, {});
-  add("gather", "mir.gather " + tt + "[" + ids + "] axis = 0 : (tensor<6x3xf32>, "
-      "tensor<0xi32>) -> " + t03, {0, 3}, DType::f32, {});
-  add("conv_batch0", "mir.conv2d " + x0 + ", " + f3 + " strides = [1, 1] padding = "
-      "[1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<0x3x8x8xf32>, "
-      "tensor<4x3x3x3xf32>) -> tensor<0x4x8x8xf32>", {0, 4, 8, 8}, DType::f32, {});
-  add("conv_cin0", "mir.conv2d " + xc + ", " + f0 + " strides = [1, 1] padding = "
-      "[1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<1x0x8x8xf32>, "
-      "tensor<4x0x3x3xf32>) -> tensor<1x4x8x8xf32>", {1, 4, 8, 8}, DType::f32,
-      fill(256, 0));
-  add("pool", "mir.pool max " + x0 + " kernel = [2, 2] strides = [2, 2] padding = "
-      "[0, 0, 0, 0] : tensor<0x3x8x8xf32> -> tensor<0x3x4x4xf32>", {0, 3, 4, 4},
-      DType::f32, {});
-  add("fused_m0", "mir.fused_matmul " + e03 + ", " + tw + ", " + bias + " act = relu : (" +
-      t03 + ", tensor<3x5xf32>, tensor<5xf32>) -> tensor<0x5xf32>", {0, 5},
-      DType::f32, {});
-  add("fused_k0", "mir.fused_matmul " + e40 + ", " + e05 + " : (" + t40 +
-      ", tensor<0x5xf32>) -> tensor<4x5xf32>", {4, 5}, DType::f32, fill(20, 0));
-  add("swiglu_k0", "mir.swiglu " + e40 + ", " + e05 + ", " + e05 + " : (" + t40 +
-      ", tensor<0x5xf32>, tensor<0x5xf32>) -> tensor<4x5xf32>", {4, 5},
-      DType::f32, fill(20, 0));
-  add("attention_t0", "mir.attention " + tq + ", " + kv0 + ", " + kv0 +
-      " scale = 5.000000e-01 : tensor<1x3x2x4xf32>, tensor<1x0x2x4xf32>, "
-      "tensor<1x0x2x4xf32>", {1, 3, 2, 4}, DType::f32, fill(24, 0));
-  add("attention_s0", "mir.attention " + q0 + ", " + tkv + ", " + tkv +
-      " scale = 5.000000e-01 : tensor<1x0x2x4xf32>, tensor<1x5x2x4xf32>, "
-      "tensor<1x5x2x4xf32>", {1, 0, 2, 4}, DType::f32, {});
-  add("elementwise", "mir.elementwise " + e03 + ", " + tr + " : (" + t03 +
-      ", tensor<3xf32>) -> " + t03 + " {\n  ^bb0(%s: f32, %t: f32):\n"
-      "    %m = mir.binary mul %s, %t : (f32, f32) -> f32\n"
-      "    mir.yield %m : f32\n  }", {0, 3}, DType::f32, {});
+  add("gather",
+      "mir.gather " + tt + "[" + ids +
+          "] axis = 0 : (tensor<6x3xf32>, "
+          "tensor<0xi32>) -> " +
+          t03,
+      {0, 3}, DType::f32, {});
+  add("conv_batch0",
+      "mir.conv2d " + x0 + ", " + f3 +
+          " strides = [1, 1] padding = "
+          "[1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<0x3x8x8xf32>, "
+          "tensor<4x3x3x3xf32>) -> tensor<0x4x8x8xf32>",
+      {0, 4, 8, 8}, DType::f32, {});
+  add("conv_cin0",
+      "mir.conv2d " + xc + ", " + f0 +
+          " strides = [1, 1] padding = "
+          "[1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<1x0x8x8xf32>, "
+          "tensor<4x0x3x3xf32>) -> tensor<1x4x8x8xf32>",
+      {1, 4, 8, 8}, DType::f32, fill(256, 0));
+  add("pool",
+      "mir.pool max " + x0 +
+          " kernel = [2, 2] strides = [2, 2] padding = "
+          "[0, 0, 0, 0] : tensor<0x3x8x8xf32> -> tensor<0x3x4x4xf32>",
+      {0, 3, 4, 4}, DType::f32, {});
+  add("fused_m0",
+      "mir.fused_matmul " + e03 + ", " + tw + ", " + bias + " act = relu : (" +
+          t03 + ", tensor<3x5xf32>, tensor<5xf32>) -> tensor<0x5xf32>",
+      {0, 5}, DType::f32, {});
+  add("fused_k0",
+      "mir.fused_matmul " + e40 + ", " + e05 + " : (" + t40 +
+          ", tensor<0x5xf32>) -> tensor<4x5xf32>",
+      {4, 5}, DType::f32, fill(20, 0));
+  add("swiglu_k0",
+      "mir.swiglu " + e40 + ", " + e05 + ", " + e05 + " : (" + t40 +
+          ", tensor<0x5xf32>, tensor<0x5xf32>) -> tensor<4x5xf32>",
+      {4, 5}, DType::f32, fill(20, 0));
+  add("attention_t0",
+      "mir.attention " + tq + ", " + kv0 + ", " + kv0 +
+          " scale = 5.000000e-01 : tensor<1x3x2x4xf32>, tensor<1x0x2x4xf32>, "
+          "tensor<1x0x2x4xf32>",
+      {1, 3, 2, 4}, DType::f32, fill(24, 0));
+  add("attention_s0",
+      "mir.attention " + q0 + ", " + tkv + ", " + tkv +
+          " scale = 5.000000e-01 : tensor<1x0x2x4xf32>, tensor<1x5x2x4xf32>, "
+          "tensor<1x5x2x4xf32>",
+      {1, 0, 2, 4}, DType::f32, {});
+  add("elementwise",
+      "mir.elementwise " + e03 + ", " + tr + " : (" + t03 +
+          ", tensor<3xf32>) -> " + t03 +
+          " {\n  ^bb0(%s: f32, %t: f32):\n"
+          "    %m = mir.binary mul %s, %t : (f32, f32) -> f32\n"
+          "    mir.yield %m : f32\n  }",
+      {0, 3}, DType::f32, {});
   p.op("%topv, %topi = mir.topk " + e03 + " k = 2 axis = -1 : " + t03 +
        " -> tensor<0x2xf32>, tensor<0x2xi64>");
   p.result("%topv", {0, 2}, DType::f32, "topv");
@@ -2056,7 +2123,8 @@ TEST(EmptyDims, EveryOp) {
   wants.push_back({"norm", {0, 3}, DType::f32, {}});
   wants.push_back({"resid", {0, 3}, DType::f32, {}});
   p.op("%sq, %sk = mir.shared_matmul " + e40 + ", " + e05 + ", " + e05 +
-       " : (" + t40 + ", tensor<0x5xf32>, tensor<0x5xf32>) -> (tensor<4x5xf32>, "
+       " : (" + t40 +
+       ", tensor<0x5xf32>, tensor<0x5xf32>) -> (tensor<4x5xf32>, "
        "tensor<4x5xf32>)");
   p.result("%sq", {4, 5}, DType::f32, "sq");
   p.result("%sk", {4, 5}, DType::f32, "sk");
@@ -3150,11 +3218,10 @@ void expectSwiglu(bool weightParams, uint64_t seed) {
     Shape x;
     int64_t f;
   };
-  const std::vector<Case> cases = {{{1, 1}, 1},       {{5, 33}, 65},
-                                   {{2, 3, 17}, 9},   {{64, 32}, 1024},
-                                   {{1, 64, 16}, 1024}, {{600, 40}, 300},
-                                   {{300, 24}, 384},  {{2, 520, 12}, 130},
-                                   {{1100, 8}, 64}};
+  const std::vector<Case> cases = {
+      {{1, 1}, 1},      {{5, 33}, 65},       {{2, 3, 17}, 9},
+      {{64, 32}, 1024}, {{1, 64, 16}, 1024}, {{600, 40}, 300},
+      {{300, 24}, 384}, {{2, 520, 12}, 130}, {{1100, 8}, 64}};
   Program p;
   std::vector<std::array<std::vector<double>, 3>> data;
   for (size_t i = 0; i < cases.size(); ++i) {
