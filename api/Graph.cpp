@@ -42,6 +42,25 @@ Tensor Graph::param(const std::string &name, DType dtype,
   return record(std::move(n));
 }
 
+Tensor Graph::state(const std::string &name, DType dtype,
+                    std::vector<int64_t> shape) {
+  GraphNode n;
+  n.kind = "mir.state";
+  n.strings = {{"name", name}};
+  n.dtype = dtype;
+  n.shape = std::move(shape);
+  return record(std::move(n));
+}
+
+Tensor Graph::cacheWrite(Tensor cache, Tensor update, Tensor position,
+                         int64_t axis) {
+  GraphNode n;
+  n.kind = "mir.cache_write";
+  n.operands = {cache, update, position};
+  n.ints = {{"axis", axis}};
+  return record(std::move(n));
+}
+
 Tensor Graph::constant(DType dtype, std::vector<int64_t> shape,
                        std::vector<uint8_t> data) {
   GraphNode n;
@@ -78,12 +97,17 @@ Tensor Graph::matmul(Tensor a, Tensor b) {
 }
 
 Tensor Graph::attention(Tensor q, Tensor k, Tensor v,
-                        const AttentionOptions &opts, Tensor mask) {
+                        const AttentionOptions &opts, Tensor mask,
+                        Tensor position) {
   GraphNode n;
   n.kind = "hir.attention";
   n.operands = {q, k, v};
   if (mask.valid())
     n.operands.push_back(mask);
+  if (position.valid())
+    n.operands.push_back(position);
+  n.intArrays = {{"operandSegmentSizes",
+                  {1, 1, 1, mask.valid() ? 1 : 0, position.valid() ? 1 : 0}}};
   n.ints = {{"heads", opts.heads}, {"head_dim", opts.headDim}};
   if (opts.kvHeads > 0)
     n.ints.push_back({"kv_heads", opts.kvHeads});

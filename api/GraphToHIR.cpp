@@ -117,7 +117,8 @@ private:
 FailureOr<std::optional<SmallVector<Type>>>
 Translator::declaredTypes(size_t i, ValueRange operands, std::string &why) {
   const ::rlx::GraphNode &n = graph.nodes()[i];
-  if (n.kind == "hir.param" || n.kind == "mir.constant")
+  if (n.kind == "hir.param" || n.kind == "mir.state" ||
+      n.kind == "mir.constant")
     return std::optional(SmallVector<Type>{tensorOf(n.shape, n.dtype)});
   if (n.kind != "mir.reshape")
     return std::optional<SmallVector<Type>>();
@@ -187,8 +188,16 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
   }
   for (auto &[name, value] : n.ints)
     attrs.append(name, b.getI64IntegerAttr(value));
-  for (auto &[name, values] : n.intArrays)
+  for (auto &[name, values] : n.intArrays) {
+    // Which operands fill an op's optional operands (hir.attention's mask
+    // and position): MLIR's segment sizes are i32.
+    if (name == "operandSegmentSizes") {
+      SmallVector<int32_t> sizes(values.begin(), values.end());
+      attrs.append(name, b.getDenseI32ArrayAttr(sizes));
+      continue;
+    }
     attrs.append(name, b.getDenseI64ArrayAttr(values));
+  }
   for (auto &[name, value] : n.floats)
     attrs.append(name, b.getF32FloatAttr(static_cast<float>(value)));
   if (n.kind == "mir.transpose")
@@ -303,7 +312,8 @@ FailureOr<NamedAttrList> Translator::attributes(size_t i, std::string &why) {
       state.addTypes(**declared);
     else
       state.addTypes(SmallVector<Type>(n.numResults, b.getNoneType()));
-    // HIR ops have at most one optional operand, so no segment sizes.
+    // An op with several optional operands has its segment sizes among the
+    // node's attributes (Graph::attention).
     Operation *op = b.create(state);
     if (!*declared && failed(inferTypes(op, why))) {
       op->erase();

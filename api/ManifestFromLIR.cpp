@@ -129,6 +129,7 @@ static uint64_t kernelFlops(lir::KernelOp kernel) {
       slot.panelWidth = static_cast<int64_t>(*panels);
     if (std::optional<Type> given = io.getGiven())
       slot.givenAs = dtypeOf(*given); // lir.io C7: f32
+    slot.state = io.getState();
     if (auto value = io.getValueAttr())
       slot.data = constantBytes(value, slot.size);
     manifest.slots.push_back(std::move(slot));

@@ -508,6 +508,12 @@ std::vector<std::string> ModelCompilePipeline::symbols() const {
   return {impl_->symbols.begin(), impl_->symbols.end()};
 }
 
+std::vector<std::pair<std::string, std::vector<std::string>>>
+ModelCompilePipeline::inputDims() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return {impl_->inputDims.begin(), impl_->inputDims.end()};
+}
+
 std::vector<ParamSpec> ModelCompilePipeline::params() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   return impl_->params;

@@ -245,6 +245,11 @@ void readSlot(Reader &r, uint64_t index, Slot &slot) {
   // other byte is a dtype, which verifyManifest range-checks.
   if (uint8_t given = r.u8(label + " given dtype"); given != kNoGivenDType)
     slot.givenAs = static_cast<DType>(given);
+  uint8_t state = r.u8(label + " state");
+  if (state > 1)
+    return r.fail(label + ": state flag " + std::to_string(state) +
+                  " is neither 0 nor 1");
+  slot.state = state == 1;
   slot.data = r.bytes(label + " data");
 }
 
@@ -440,6 +445,7 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
     w.u64(slot.size);
     w.i64(slot.panelWidth);
     w.u8(slot.givenAs ? static_cast<uint8_t>(*slot.givenAs) : kNoGivenDType);
+    w.u8(slot.state ? 1 : 0);
     w.bytes(slot.data.data(), slot.data.size());
   }
   w.u64(m.dispatches.size());

@@ -53,8 +53,8 @@ namespace rlx::runtime {
 /// version 4: each dispatch's FLOPs and bytes; version 5: each dispatch's
 /// views; version 6: a splat constant's data is its one element; version 7:
 /// each slot's panel width; version 8: the dtype a param is given in, when
-/// it is converted when set).
-constexpr uint32_t kArtifactFormatVersion = 8;
+/// it is converted when set; version 9: whether a param is state).
+constexpr uint32_t kArtifactFormatVersion = 9;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 

@@ -159,6 +159,8 @@ Status CompiledGraph::Impl::setParam(const std::string &name, const void *data,
   if (!index)
     return index.status();
   const Slot &slot = manifest().slots[*index];
+  if (slot.state)
+    return notAParam(slot, "setState");
   if (Status s = checkData(slot, data, bytes, dtype, shape); !s)
     return s;
   std::vector<uint8_t> packed;
@@ -188,6 +190,8 @@ Status CompiledGraph::Impl::bindParam(const std::string &name,
   if (!index)
     return index.status();
   const Slot &slot = manifest().slots[*index];
+  if (slot.state)
+    return notAParam(slot, "bindState");
   // Packed bytes have no shape of their own.
   if (Status s =
           checkData(slot, value.data, value.bytes, value.dtype,
@@ -213,6 +217,75 @@ Status CompiledGraph::bindStoredParam(const std::string &name,
                                       const TensorView &stored,
                                       std::shared_ptr<const void> keepAlive) {
   return impl_->bindParam(name, stored, std::move(keepAlive), /*stored=*/true);
+}
+
+Status CompiledGraph::setState(const std::string &name,
+                               const TensorView &value) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  Expected<size_t> index = impl_->findState(name);
+  if (!index)
+    return index.status();
+  const Slot &slot = impl_->manifest().slots[*index];
+  if (Status s = Impl::checkData(slot, value.data, value.bytes, value.dtype,
+                                 value.shape);
+      !s)
+    return s;
+  if (Status s = impl_->executable->writeSlot(slot, value.data); !s)
+    return s;
+  impl_->keepAlive[*index].reset();
+  return Status::ok();
+}
+
+Status CompiledGraph::readState(const std::string &name, void *out,
+                                size_t bytes) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  Expected<size_t> index = impl_->findState(name);
+  if (!index)
+    return index.status();
+  const Slot &slot = impl_->manifest().slots[*index];
+  if (Status s = Impl::checkData(slot, out, bytes, slot.dtype, {}); !s)
+    return s;
+  return impl_->executable->readSlot(slot, out);
+}
+
+Status CompiledGraph::bindState(const std::string &name, void *data,
+                                size_t bytes, DType dtype,
+                                std::shared_ptr<void> keepAlive) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  Expected<size_t> index = impl_->findState(name);
+  if (!index)
+    return index.status();
+  const Slot &slot = impl_->manifest().slots[*index];
+  if (Status s = Impl::checkData(slot, data, bytes, dtype, {}); !s)
+    return s;
+  if (impl_->device != Device::cpu)
+    return Status(StatusCode::unimplemented,
+                  "state '" + name + "' cannot be bound to host memory on " +
+                      deviceName(impl_->device) +
+                      ": its states live in the device's memory (use "
+                      "setState and readState)");
+  Expected<bool> inPlace = impl_->executable->bindSlot(slot, data);
+  if (!inPlace)
+    return inPlace.status();
+  impl_->keepAlive[*index] = std::move(keepAlive);
+  return Status::ok();
+}
+
+Status CompiledGraph::resetStates() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  for (const Slot &slot : impl_->manifest().slots)
+    if (slot.state)
+      if (Status s = impl_->executable->zeroSlot(slot); !s)
+        return s;
+  return Status::ok();
+}
+
+std::vector<std::string> CompiledGraph::stateNames() const {
+  std::vector<std::string> names;
+  for (const Slot &slot : impl_->manifest().slots)
+    if (slot.state)
+      names.push_back(slot.name);
+  return names;
 }
 
 MemoryUse CompiledGraph::memoryUse() const {

@@ -142,6 +142,32 @@ struct CompiledGraph::Impl {
     return text + "]";
   }
 
+  /// The state named `name` and its index, or a not_found Status naming
+  /// the graph's states (a param of that name is named as one).
+  Expected<size_t> findState(const std::string &name) const {
+    const auto &slots = manifest().slots;
+    std::string known;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      if (slots[i].role != SlotRole::param)
+        continue;
+      if (slots[i].name == name && slots[i].state)
+        return i;
+      if (slots[i].name == name)
+        return Status(StatusCode::invalid_argument,
+                      "'" + name + "' is a param, not a state (setParam)");
+      if (slots[i].state)
+        known += (known.empty() ? "" : ", ") + slots[i].name;
+    }
+    return Status(StatusCode::not_found,
+                  "no state named '" + name + "' (the graph's states: " +
+                      (known.empty() ? "none" : known) + ")");
+  }
+  /// not_found-like refusal of a param function used on a state.
+  static Status notAParam(const Slot &slot, const char *use) {
+    return Status(StatusCode::invalid_argument,
+                  "'" + slot.name + "' is a state, not a param: use " + use);
+  }
+
   /// setParam's checks and write. Takes `mutex`.
   Status setParam(const std::string &name, const void *data, size_t bytes,
                   DType dtype, const std::vector<int64_t> &shape);
@@ -181,8 +207,9 @@ struct CompiledGraph::Impl {
 
   Status checkParamsBound() const {
     const auto &slots = manifest().slots;
+    // A state needs no binding: unset, it is the graph's own zeros.
     for (size_t i = 0; i < slots.size(); ++i)
-      if (slots[i].role == SlotRole::param && !bound[i])
+      if (slots[i].role == SlotRole::param && !slots[i].state && !bound[i])
         return Status(StatusCode::not_found,
                       "parameter '" + slots[i].name +
                           "' was never bound (call setParam)");

@@ -40,6 +40,16 @@ public:
     return false;
   }
 
+  /// Sets every byte of the slot (a state) to zero where the code reads it;
+  /// by default writeSlot of zeros.
+  virtual Status zeroSlot(const Slot &slot) {
+    std::vector<uint8_t> zeros(slot.size, 0);
+    return writeSlot(slot, zeros.data());
+  }
+  /// Copies the slot's bytes as they are now (a state after runs) into
+  /// `out` (slot.size bytes); by default from slotData().
+  virtual Status readSlot(const Slot &slot, void *out);
+
   /// Runs every dispatch in manifest order. `inputs` holds one pointer per
   /// input slot (manifest order) to that input's data, read during the call
   /// only and never written; null: the inputs are in their slots (written

@@ -180,6 +180,10 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
       return invalid(label + ": " + dtypeName(slot.dtype) + " given as " +
                      dtypeName(*slot.givenAs) + ": " + problem);
   }
+  if (slot.state &&
+      (slot.role != SlotRole::param || slot.storedDiffersFromGiven()))
+    return invalid(label + ": only a param stored as given (no panels, no "
+                           "conversion) can be state");
   if (slot.offset % manifest.alignment)
     return invalid(label + ": offset " + std::to_string(slot.offset) +
                    " is not a multiple of the alignment " +

@@ -1,10 +1,13 @@
 //===- Runtime.cpp - The runtime's public interface -----------------------===//
 #include "runtime/Runtime.h"
+
 #include "runtime/cpu/CpuExecutable.h"
 
 #ifdef RLX_HAVE_VULKAN
 #include "runtime/vulkan/VulkanContext.h"
 #include "runtime/vulkan/VulkanExecutable.h"
+
+#include <cstring>
 #endif
 
 namespace rlx::runtime {
@@ -42,6 +45,17 @@ Expected<std::unique_ptr<Executable>> loadVulkan(const Artifact &artifact) {
 } // namespace
 
 Executable::~Executable() = default;
+
+Status Executable::readSlot(const Slot &slot, void *out) {
+  const uint8_t *data = slotData(slot);
+  if (!slot.size)
+    return Status::ok();
+  if (data)
+    std::memcpy(out, data, slot.size);
+  else // a CPU state not yet given memory is zeros
+    std::memset(out, 0, slot.size);
+  return Status::ok();
+}
 
 Expected<std::unique_ptr<Executable>> load(const Artifact &artifact,
                                            const LoadOptions &options) {

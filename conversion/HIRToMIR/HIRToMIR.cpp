@@ -322,7 +322,7 @@ static bool isPlainAttention(hir::AttentionOp op) {
 /// needs static S <= T (the op's C5); a symbolic length gets the chain,
 /// which mir-fuse-attention turns into the op once it is bound.
 static bool isAttentionOpNow(hir::AttentionOp op, const AttentionPlan &plan) {
-  if (op.getMaskKind() != MaskKind::causal)
+  if (op.getMaskKind() != MaskKind::causal || op.getPosition())
     return true;
   int64_t seqQ = plan.scores[2], seqK = plan.scores[3];
   return !ShapedType::isDynamic(seqQ) && !ShapedType::isDynamic(seqK) &&
@@ -357,9 +357,13 @@ struct AttentionLowering : HirPattern<hir::AttentionOp> {
             k = tokenMajor(op.getKey(), kvHeads),
             v = tokenMajor(op.getValue(), kvHeads);
       bool causal = op.getMaskKind() == MaskKind::causal;
-      Value context = direct && isAttentionOpNow(op, *plan)
+      // A run-time position is the op's alone: the chain has no form for
+      // it while lengths are symbolic (mir-legalize-for-target writes its
+      // masked chain for a target that does not claim the op).
+      Value position = op.getPosition();
+      Value context = (direct && isAttentionOpNow(op, *plan)) || position
                           ? rewriter.create<mir::AttentionOp>(
-                                op.getLoc(), q.getType(), q, k, v,
+                                op.getLoc(), q.getType(), q, k, v, position,
                                 rewriter.getF64FloatAttr(scale),
                                 causal ? rewriter.getUnitAttr() : UnitAttr())
                           : mir::buildAttention(rewriter, op.getLoc(), q, k, v,

@@ -122,7 +122,9 @@ struct CpuKernelConfig
             ? b.create<lir::WorkgroupIdOp>(loc, b.getIndexType(), 0).getResult()
             : b.create<arith::ConstantIndexOp>(loc, 0).getResult();
     buildAttentionKernel(b, loc, attention, operands[0], operands[1],
-                         operands[2], results[0], blocks, unit);
+                         operands[2],
+                         attention.getPosition() ? operands[3] : Value(),
+                         results[0], blocks, unit);
     KernelShape shape;
     shape.grid = {std::max<int64_t>(units, 1)};
     return std::optional<KernelShape>(shape);

@@ -166,7 +166,8 @@ struct CpuPackParams : mlir::rlx::impl::CpuPackParamsBase<CpuPackParams> {
     SmallVector<Candidate> candidates;
     for (auto io : body.getOps<lir::IOOp>()) {
       MemRefType type = io.getMemRefType();
-      if (io.getKind() != IOKind::param || io.getPanels() ||
+      // A state is written in place by the code: its bytes stay row-major.
+      if (io.getKind() != IOKind::param || io.getPanels() || io.getState() ||
           type.getRank() != 2 ||
           !(type.getElementType().isF32() ||
             (pairs && type.getElementType().isBF16() &&

@@ -129,7 +129,7 @@ Value leading(OpBuilder &b, Location loc, Value buffer,
 
 void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                                      mir::AttentionOp op, Value q, Value k,
-                                     Value v, Value out,
+                                     Value v, Value position, Value out,
                                      const AttentionBlocks &blocks,
                                      Value unit) {
   const int64_t seqQ = op.getQueryLength(), seqK = op.getKeyLength(),
@@ -138,6 +138,9 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
   const int64_t queryBlocks = llvm::divideCeil(seqQ, sq);
   const int64_t fullKeyBlocks = seqK / tb, keyTail = seqK % tb;
   const bool causal = op.getCausal();
+  // With a run-time position the keys a query sees end at a bound only
+  // known when the kernel runs, causal or not.
+  const bool bounded = causal || position;
   FloatType accType = computeType(op);
   Type keyType = cast<MemRefType>(k.getType()).getElementType();
 
@@ -163,6 +166,10 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                scratch({sq}, accType), scratch({sq}, accType),
                scratch({sq, dim}, accType)};
 
+  // The queries' position p among the keys: run-time, or T - S.
+  Value lead = position ? kernels::loadPosition(b, loc, position)
+                        : indexConstant(b, loc, seqK - seqQ);
+
   auto constant = [&](OpBuilder &nb, Location nl, double value) -> Value {
     return nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(accType, value));
   };
@@ -184,15 +191,32 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
     Value sum = leading(b, loc, full.sum, {rows});
     Value acc = leading(b, loc, full.acc, {rows, dim});
 
-    // Causal: query s0 + i sees keys t <= s0 + i + (T - S); the block's last
-    // query sees up to s0 + rows - 1 + (T - S), so later key blocks are
-    // skipped. Every query sees key 0 (S <= T): block 0 always runs.
+    // Causal: query s0 + i sees keys t <= s0 + i + p; the block's last
+    // query sees up to s0 + rows - 1 + p. Without causal, a run-time p
+    // bounds every query's keys at t < p + S. Key blocks past the bound
+    // are skipped. A query that sees any key sees key 0: block 0 always
+    // runs (and starts the recurrence).
     int64_t keyBlocks = llvm::divideCeil(seqK, tb);
     Value visitedBlocks = indexConstant(b, loc, keyBlocks);
-    Value lead = indexConstant(b, loc, seqK - seqQ);
-    if (causal) {
-      Value seen = b.create<arith::AddIOp>(
-          loc, s0, indexConstant(b, loc, rows + (seqK - seqQ) + tb - 1));
+    if (bounded) {
+      // Keys [0, end) are the most any query of the block sees; `seen`
+      // rounds up to whole blocks.
+      Value seen;
+      if (!position) {
+        // Causal, p = T - S >= 0 (C5): one add of a constant.
+        seen = b.create<arith::AddIOp>(
+            loc, s0, indexConstant(b, loc, rows + (seqK - seqQ) + tb - 1));
+      } else {
+        Value end = b.create<arith::AddIOp>(
+            loc, lead,
+            causal ? b.create<arith::AddIOp>(loc, s0,
+                                             indexConstant(b, loc, rows))
+                         .getResult()
+                   : indexConstant(b, loc, seqQ));
+        end = b.create<arith::MaxSIOp>(loc, end, zero);
+        seen = b.create<arith::AddIOp>(loc, end,
+                                       indexConstant(b, loc, tb - 1));
+      }
       visitedBlocks = b.create<arith::MinUIOp>(
           loc, visitedBlocks,
           b.create<arith::DivUIOp>(loc, seen, indexConstant(b, loc, tb)));
@@ -219,16 +243,24 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
       forLoop(
           b, loc, zero, indexConstant(b, loc, rows),
           [&](OpBuilder &b, Location loc, Value i) {
-            // Keys of the block query s0 + i sees: all, or causally
-            // clamp(s0 + i + (T - S) - t0 + 1, 0, size).
+            // Keys of the block query s0 + i sees: all, causally
+            // clamp(s0 + i + p - t0 + 1, 0, size), else with a run-time p
+            // clamp(p + S - t0, 0, size).
             Value visible = sizeIndex;
-            if (causal) {
-              Value last = b.create<arith::AddIOp>(
-                  loc, b.create<arith::AddIOp>(loc, s0, i), lead);
-              Value count = b.create<arith::SubIOp>(
-                  loc,
-                  b.create<arith::AddIOp>(loc, last, indexConstant(b, loc, 1)),
-                  t0);
+            if (bounded) {
+              Value end =
+                  causal
+                      ? b.create<arith::AddIOp>(
+                             loc,
+                             b.create<arith::AddIOp>(
+                                 loc, b.create<arith::AddIOp>(loc, s0, i),
+                                 lead),
+                             indexConstant(b, loc, 1))
+                            .getResult()
+                      : b.create<arith::AddIOp>(loc, lead,
+                                                indexConstant(b, loc, seqQ))
+                            .getResult();
+              Value count = b.create<arith::SubIOp>(loc, end, t0);
               // `count` may be below 0 as a signed index: clamp it.
               count = b.create<arith::MaxSIOp>(loc, count, zero);
               visible = b.create<arith::MinSIOp>(loc, count, sizeIndex);
@@ -260,7 +292,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                   b.create<memref::StoreOp>(loc, p, scores, ValueRange{i, j});
                   return b.create<arith::AddFOp>(loc, carried, p);
                 });
-            if (causal)
+            if (bounded)
               forLoop(b, loc, visible, sizeIndex,
                       [&](OpBuilder &b, Location loc, Value j) {
                         b.create<memref::StoreOp>(loc, constant(b, loc, 0),
@@ -310,7 +342,7 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
       auto tail = [&](OpBuilder &b, Location loc) {
         keyBlock(b, loc, tailIndex, keyTail, /*first=*/false);
       };
-      if (causal) {
+      if (bounded) {
         Value seesTail = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt,
                                                  visitedBlocks, tailIndex);
         b.create<scf::IfOp>(loc, seesTail, [&](OpBuilder &b, Location loc) {
@@ -329,8 +361,16 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
           forLoop(
               b, loc, zero, dimIndex, [&](OpBuilder &b, Location loc, Value d) {
                 Value a = b.create<memref::LoadOp>(loc, acc, ValueRange{i, d});
-                kernels::storeAs(b, loc, b.create<arith::DivFOp>(loc, a, l),
-                                 outRows, ValueRange{i, d});
+                Value o = b.create<arith::DivFOp>(loc, a, l);
+                // A query that saw no key (l is 0, or NaN from the
+                // corrections of empty blocks) gives 0.
+                if (position)
+                  o = b.create<arith::SelectOp>(
+                      loc,
+                      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGT,
+                                              l, constant(b, loc, 0)),
+                      o, constant(b, loc, 0));
+                kernels::storeAs(b, loc, o, outRows, ValueRange{i, d});
               });
         });
   };

@@ -64,12 +64,15 @@ AttentionBlocks chooseAttentionBlocks(mir::AttentionOp op,
 int64_t attentionUnits(mir::AttentionOp op, const AttentionBlocks &blocks);
 
 /// Builds the kernel body of `op` at `b` (the kernel's entry block) on the
-/// memrefs `q`, `k`, `v` and `out`: the unit `unit` (an index value), or,
-/// with a null `unit`, every unit in a loop. With no unit (an empty batch,
-/// head or query dim) the body is empty (run it as one workgroup); with no
-/// key it fills `out` with 0, the empty sum.
+/// memrefs `q`, `k`, `v`, `position` (null without the operand) and `out`:
+/// the unit `unit` (an index value), or, with a null `unit`, every unit in a
+/// loop. With no unit (an empty batch, head or query dim) the body is empty
+/// (run it as one workgroup); with no key it fills `out` with 0, the empty
+/// sum. A run-time position p bounds the keys each query block walks (keys
+/// past p + S, or causally past p + s, are never read), and a query that
+/// sees no key gives 0.
 void buildAttentionKernel(OpBuilder &b, Location loc, mir::AttentionOp op,
-                          Value q, Value k, Value v, Value out,
+                          Value q, Value k, Value v, Value position, Value out,
                           const AttentionBlocks &blocks, Value unit);
 
 } // namespace mlir::rlx

@@ -749,6 +749,11 @@ mlir::rlx::buildGpuKernel(OpBuilder &b, Operation *op, ValueRange operands,
                         perInvocation);
             return std::optional<KernelShape>(driven);
           })
+          .Case([&](mir::CacheWriteOp c) -> Result {
+            buildCacheWrite(b, loc, c.getDim(), operands[0], operands[1], out,
+                            perInvocation);
+            return std::optional<KernelShape>(driven);
+          })
           .Case([&](mir::ReduceOp r) -> Result {
             return std::optional<KernelShape>(
                 reduce(b, loc, r, operands[0], out, limits));

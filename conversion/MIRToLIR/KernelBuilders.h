@@ -168,6 +168,17 @@ void buildSlice(OpBuilder &b, Location loc, mir::SliceOp op, Value in,
                 Value out);
 void buildConcat(OpBuilder &b, Location loc, int64_t axis, ValueRange inputs,
                  Value out);
+/// mir.cache_write: `update`'s rows into `cache` (the state's memory, in
+/// place) from the run-time `position` (a memref of one i32 / i64) along
+/// `axis`; rows outside the cache are not written. Visits the update's
+/// elements with `driver` when given (see IndexDriver).
+void buildCacheWrite(OpBuilder &b, Location loc, int64_t axis, Value update,
+                     Value position, Value cache,
+                     const IndexDriver &driver = {});
+/// The run-time position a kernel reads from `position` (a memref of one
+/// i32 / i64 element, mir.cache_write's and mir.attention's operand), as a
+/// signed index.
+Value loadPosition(OpBuilder &b, Location loc, Value position);
 /// Visits the output elements with `driver` when given (see IndexDriver).
 void buildGather(OpBuilder &b, Location loc, int64_t axis, Value table,
                  Value indices, Value out, const IndexDriver &driver = {});

@@ -283,7 +283,8 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
         // One workgroup runs every unit; a backend's kernel configuration
         // spreads them over its grid (CpuKernelConfig).
         buildAttentionKernel(
-            b, loc, a, operands[0], operands[1], operands[2], out,
+            b, loc, a, operands[0], operands[1], operands[2],
+            a.getPosition() ? operands[3] : Value(), out,
             chooseAttentionBlocks(a, kDefaultQueryBlock, kDefaultKeyBlock),
             Value());
         return success();
@@ -344,6 +345,13 @@ LogicalResult mlir::rlx::buildKernelBody(OpBuilder &b, Location loc,
       .Case([&](mir::GatherOp g) {
         buildGather(b, loc, axisOf(g.getAxis(), g.getTable()), operands[0],
                     operands[1], out);
+        return success();
+      })
+      .Case([&](mir::CacheWriteOp c) {
+        // The cache is not an operand of the kernel: it writes the state's
+        // memory, its result, and reads only the update and the position
+        // (convert-mir-to-lir).
+        buildCacheWrite(b, loc, c.getDim(), operands[0], operands[1], out);
         return success();
       })
       .Default([&](Operation *) {

@@ -51,6 +51,7 @@ struct Buffer {
   MemRefType type;  // the manifest type of a slot
   Type given;       // params: the element type values are given in, if not
                     // `type`'s (mir.param's `given`)
+  bool state = false; // params: a mir.state, written in place by the code
   int64_t bytes = 0;
   DenseElementsAttr value; // constants
   bool read = false;       // constants: some kernel reads the buffer
@@ -231,6 +232,21 @@ LogicalResult FunctionLowering::collect() {
       bufferOf[param.getOutput()] = it->second;
       continue;
     }
+    if (auto state = dyn_cast<mir::StateOp>(op)) {
+      // A param slot the code writes (mir.state C1: its name is its own).
+      auto [it, inserted] =
+          paramByName.try_emplace(state.getName(), buffers.size());
+      if (!inserted)
+        return state.emitOpError()
+               << "has the name of another param or state, '"
+               << state.getName() << "'";
+      unsigned id = addBuffer(BufferKind::param, state.getType(),
+                              state.getName().str());
+      buffers[id].state = true;
+      params.push_back(id);
+      bufferOf[state.getOutput()] = id;
+      continue;
+    }
     if (auto constant = dyn_cast<mir::ConstantOp>(op)) {
       unsigned id = addBuffer(BufferKind::constant, constant.getType());
       buffers[id].value = cast<DenseElementsAttr>(constant.getValue());
@@ -245,7 +261,12 @@ LogicalResult FunctionLowering::collect() {
     int64_t index = steps.size();
     Step step;
     step.op = &op;
+    // A cache write updates its state in place: the result is the state's
+    // buffer, and the kernel reads only the update and the position.
+    auto write = dyn_cast<mir::CacheWriteOp>(op);
     for (OpOperand &operand : op.getOpOperands()) {
+      if (write && operand.getOperandNumber() == 0)
+        continue;
       Attribute splat;
       if (acceptsScalarOperand(&op, operand.getOperandNumber()))
         splat = splatConstantOf(operand.get());
@@ -253,6 +274,11 @@ LogicalResult FunctionLowering::collect() {
       step.scalars.push_back(splat);
       if (!splat)
         read(operand.get(), index);
+    }
+    if (write) {
+      bufferOf[write.getOutput()] = bufferOf.lookup(write.getCache());
+      steps.push_back(std::move(step));
+      continue;
     }
     for (Value result : op.getResults()) {
       unsigned id = addBuffer(BufferKind::temp, result.getType());
@@ -519,7 +545,8 @@ LogicalResult FunctionLowering::emit() {
     b.create<lir::IOOp>(
         loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
         /*panels=*/IntegerAttr(),
-        buffer.given ? TypeAttr::get(buffer.given) : TypeAttr(), buffer.type,
+        buffer.given ? TypeAttr::get(buffer.given) : TypeAttr(), buffer.state,
+        buffer.type,
         buffer.kind == BufferKind::constant ? ElementsAttr(buffer.value)
                                             : ElementsAttr());
   }

@@ -1,4 +1,4 @@
-//===- MovementKernels.cpp - Transpose, slice, concat, gather -------------===//
+//===- MovementKernels.cpp - Transpose, slice, concat, gather, cache -----===//
 //
 // Copies are linalg.copy rather than memref.copy: memref.copy of a strided
 // view lowers to a call into MLIR's C runner library, which the runtime
@@ -85,5 +85,35 @@ void kernels::buildGather(OpBuilder &b, Location loc, int64_t axis, Value table,
                                       scalarConstant(eb, eloc, element, 0.0));
             });
         nb.create<memref::StoreOp>(nloc, ifOp.getResult(0), out, ivs);
+      });
+}
+
+Value kernels::loadPosition(OpBuilder &b, Location loc, Value position) {
+  SmallVector<Value> at(shapeOf(position).size(), indexConstant(b, loc, 0));
+  Value raw = b.create<memref::LoadOp>(loc, position, at);
+  // index_cast sign-extends: a negative position stays negative.
+  return b.create<arith::IndexCastOp>(loc, b.getIndexType(), raw);
+}
+
+void kernels::buildCacheWrite(OpBuilder &b, Location loc, int64_t axis,
+                              Value update, Value position, Value cache,
+                              const IndexDriver &driver) {
+  int64_t capacity = shapeOf(cache)[axis];
+  forEachIndexWith(
+      driver, b, loc, shapeOf(update),
+      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+        // cache[..., p + i, ...] = update[..., i, ...] when 0 <= p + i < C.
+        Value row = nb.create<arith::AddIOp>(
+            nloc, loadPosition(nb, nloc, position), ivs[axis]);
+        nb.create<scf::IfOp>(
+            nloc, indexInRange(nb, nloc, row, capacity),
+            [&](OpBuilder &tb, Location tloc) {
+              SmallVector<Value> at(ivs);
+              at[axis] = row;
+              tb.create<memref::StoreOp>(
+                  tloc, tb.create<memref::LoadOp>(tloc, update, ivs), cache,
+                  at);
+              tb.create<scf::YieldOp>(tloc);
+            });
       });
 }

@@ -130,6 +130,18 @@ LogicalResult AttentionOp::verify() {
     return emitOpError("scale must be positive");
   if (getSoftcap() && !(getSoftcap()->convertToFloat() > 0.0f))
     return emitOpError("softcap must be positive");
+  // hir.attention C8
+  if (Value position = getPosition()) {
+    auto type = cast<RankedTensorType>(position.getType());
+    if (type.hasStaticShape() && type.getNumElements() != 1)
+      return emitOpError() << "position must have one element, got "
+                           << formatShape(type.getShape());
+    if ((kind != MaskKind::none && kind != MaskKind::causal) || getSoftcap())
+      return emitOpError() << "a run-time position takes mask 'none' or "
+                              "'causal' and no softcap, got mask '"
+                           << stringifyMaskKind(kind) << "'"
+                           << (getSoftcap() ? " and a softcap" : "");
+  }
   return success();
 }
 

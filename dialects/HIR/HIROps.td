@@ -99,7 +99,8 @@ def HIR_MatmulOp : HIR_Op<"matmul",
   }];
 }
 
-def HIR_AttentionOp : HIR_Op<"attention", [Pure, RLX_InferResultTypes<3, 4>]> {
+def HIR_AttentionOp : HIR_Op<"attention",
+    [Pure, AttrSizedOperandSegments, RLX_InferResultTypes<3, 5>]> {
   let summary = "scaled dot-product multi-head attention";
   let description = [{
     On projected `q [B, S, H*D]`, `k`, `v [B, T, KVH*D]` (grouped-query when
@@ -109,7 +110,12 @@ def HIR_AttentionOp : HIR_Op<"attention", [Pure, RLX_InferResultTypes<3, 4>]> {
     `sliding_window` (causal, and only the last `window` keys); `custom` (an
     i1 `mask` operand, true = keep); `additive_bias` (a float `mask` operand
     added to the scores). Mask operands broadcast to `[B, H, S, T]`.
-    `softcap` applies `c * tanh(s / c)` to the scores.
+    `softcap` applies `c * tanh(s / c)` to the scores. A `position`
+    operand (an i32 or i64 tensor of one element, read at run time; mask
+    `none` or `causal`, no softcap) puts the queries at `p + s` in the key
+    sequence, as `mir.attention`'s: causal, query `s` sees the keys
+    `t <= p + s`; else `t < p + S` (a decoder's KV cache of capacity T,
+    filled up to `p + S`).
 
     ```mlir
     %o = hir.attention causal %q, %k, %v heads = 4 head_dim = 64 : (tensor<1x128x256xf32>, tensor<1x128x256xf32>, tensor<1x128x256xf32>) -> tensor<1x128x256xf32>
@@ -127,12 +133,15 @@ def HIR_AttentionOp : HIR_Op<"attention", [Pure, RLX_InferResultTypes<3, 4>]> {
     (C5) `window` is present exactly for `sliding_window`, and >= 1.
     (C6) `scale` and `softcap`, when present, are positive.
     (C7) the result has q's type; q, k and v have the same element type.
+    (C8) `position`, when present, has one element, and the mask kind is
+         `none` or `causal` with no softcap.
 
-    The type inference checks C7, the verifier C1-C6.
+    The type inference checks C7, the verifier C1-C6 and C8.
   }];
   let arguments = (ins RLX_MaskKind:$mask_kind, RLX_FloatTensor:$query,
                        RLX_FloatTensor:$key, RLX_FloatTensor:$value,
-                       Optional<RLX_AnyTensor>:$mask, I64Attr:$heads,
+                       Optional<RLX_AnyTensor>:$mask,
+                       Optional<RLX_IndexTensor>:$position, I64Attr:$heads,
                        OptionalAttr<I64Attr>:$kv_heads, I64Attr:$head_dim,
                        OptionalAttr<I64Attr>:$window,
                        OptionalAttr<F32Attr>:$scale,
@@ -140,6 +149,7 @@ def HIR_AttentionOp : HIR_Op<"attention", [Pure, RLX_InferResultTypes<3, 4>]> {
   let results = (outs RLX_FloatTensor:$output);
   let assemblyFormat = [{
     $mask_kind $query `,` $key `,` $value (`mask` `(` $mask^ `)`)?
+    (`position` `(` $position^ `)`)?
     `heads` `=` $heads (`kv_heads` `=` $kv_heads^)? `head_dim` `=` $head_dim
     (`window` `=` $window^)? (`scale` `=` $scale^)?
     (`softcap` `=` $softcap^)? attr-dict `:`

@@ -149,6 +149,11 @@ LogicalResult IOOp::verify() {
                                        : "the values are given in the "
                                          "stored type; drop `given`");
   }
+  // lir.io C8
+  if (getState() &&
+      (getKind() != IOKind::param || getPanels() || getGiven()))
+    return emitOpError("`state` is on a param stored as given (no "
+                       "`panels`, no `given`)");
   // lir.io C3
   return verifyInArena(*this, offset, getMemRefType(), program);
 }

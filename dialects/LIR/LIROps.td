@@ -90,6 +90,14 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     lir.io param "fc1.weight" at 0 given f32 : memref<784x512xbf16>
     ```
 
+    `state`: the param is memory the program keeps between runs and writes
+    in place (a `mir.state`, a decoder's KV cache): zeros until set, and a
+    run's writes persist (docs/Dialects/LIR.md).
+
+    ```mlir
+    lir.io param "k_cache" at 0 state : memref<1x256x64xf32>
+    ```
+
     Constraints:
     (C1) the type is a static memref with the default layout and memory
          space, of rank <= 16 and a size that fits in int64.
@@ -103,14 +111,16 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
          [1, 1024] (rlx::panelLayoutProblem, include/rlx/Manifest.h).
     (C7) `given` is f32, on a param stored in f16 or bf16
          (rlx::givenDTypeProblem, include/rlx/Manifest.h).
+    (C8) `state` is on a param, without `panels` or `given`.
   }];
   let arguments = (ins RLX_IOKind:$kind, StrAttr:$name, I64Attr:$offset,
                        OptionalAttr<I64Attr>:$panels,
-                       OptionalAttr<TypeAttr>:$given,
+                       OptionalAttr<TypeAttr>:$given, UnitAttr:$state,
                        TypeAttrOf<LIR_ArenaMemRef>:$type,
                        OptionalAttr<ElementsAttr>:$value);
   let assemblyFormat = [{
-    $kind $name `at` $offset (`panels` $panels^)? (`given` $given^)? attr-dict
+    $kind $name `at` $offset (`panels` $panels^)? (`given` $given^)?
+    (`state` $state^)? attr-dict
     `:` $type (`=` $value^)?
   }];
   let extraClassDeclaration = [{

@@ -94,6 +94,80 @@ LogicalResult ParamOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// StateOp / CacheWriteOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult StateOp::verify() {
+  // mir.state C1
+  if (failed(verifyParamName(*this, getName())))
+    return failure();
+  if (Block *block = (*this)->getBlock())
+    for (Operation &other : *block) {
+      if (&other == getOperation() || !isa<StateOp, ParamOp>(other))
+        continue;
+      auto name = other.getAttrOfType<StringAttr>("name");
+      if (name && name.getValue() == getName())
+        return emitOpError() << "state '" << getName()
+                             << "' has the name of another "
+                             << other.getName() << " of the block";
+    }
+  // mir.state C2
+  Value output = getOutput();
+  if (output.use_empty())
+    return success();
+  if (!output.hasOneUse())
+    return emitOpError() << "state '" << getName()
+                         << "' is used more than once; its one use is the "
+                            "cache of a mir.cache_write, whose result the "
+                            "readers take";
+  OpOperand &use = *output.use_begin();
+  if (!isa<CacheWriteOp>(use.getOwner()) || use.getOperandNumber() != 0)
+    return emitOpError() << "state '" << getName()
+                         << "' must be read through the mir.cache_write "
+                            "that updates it, not by "
+                         << use.getOwner()->getName();
+  return success();
+}
+
+LogicalResult CacheWriteOp::verify() {
+  // mir.cache_write C1
+  if (!getCache().getDefiningOp<StateOp>())
+    return emitOpError("the cache must be a mir.state (the write updates "
+                       "its memory in place)");
+  RankedTensorType cache = tensorOf(getCache().getType()),
+                   update = tensorOf(getUpdate().getType()),
+                   position = tensorOf(getPosition().getType());
+  // mir.cache_write C4
+  int64_t axis = getDim(), rank = cache.getRank();
+  if (axis < 0 || axis >= rank)
+    return emitOpError() << "axis " << axis << " is outside the cache's rank "
+                         << rank;
+  // mir.cache_write C2
+  if (update.getRank() != rank ||
+      update.getElementType() != cache.getElementType())
+    return emitOpError() << "update " << update
+                         << " must have the rank and element type of the "
+                            "cache "
+                         << cache;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t c = cache.getDimSize(d), u = update.getDimSize(d);
+    if (ShapedType::isDynamic(c) || ShapedType::isDynamic(u))
+      continue;
+    if (d == axis ? u > c : u != c)
+      return emitOpError()
+             << "update " << formatShape(update.getShape())
+             << " must match the cache " << formatShape(cache.getShape())
+             << " in every dim but the axis " << axis
+             << ", and not exceed it there";
+  }
+  // mir.cache_write C3
+  if (position.hasStaticShape() && position.getNumElements() != 1)
+    return emitOpError() << "position must have one element, got "
+                         << formatShape(position.getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise primitives
 //===----------------------------------------------------------------------===//
 
@@ -935,9 +1009,16 @@ LogicalResult AttentionOp::verify() {
   double scale = getScale().convertToDouble();
   if (!std::isfinite(scale) || scale <= 0)
     return emitOpError("scale must be finite and positive, got ") << scale;
+  // mir.attention C6
+  if (Value position = getPosition()) {
+    auto type = cast<RankedTensorType>(position.getType());
+    if (type.hasStaticShape() && type.getNumElements() != 1)
+      return emitOpError() << "position must have one element, got "
+                           << formatShape(type.getShape());
+  }
   // mir.attention C5
   int64_t seqQ = q.getDimSize(1), seqK = k.getDimSize(1);
-  if (getCausal() && !ShapedType::isDynamic(seqQ) &&
+  if (getCausal() && !getPosition() && !ShapedType::isDynamic(seqQ) &&
       !ShapedType::isDynamic(seqK) && seqQ > seqK)
     return emitOpError("a causal attention needs S <= T (every query sees a "
                        "key), got S = ")

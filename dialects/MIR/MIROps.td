@@ -94,6 +94,74 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
   let hasVerifier = 1;
 }
 
+def MIR_StateOp : MIR_Op<"state"> {
+  let summary = "a named buffer that persists between runs (a KV cache)";
+  let description = [{
+    A state is memory the compiled graph keeps from one run to the next:
+    the value `mir.state` gives is what earlier runs left there (zeros in a
+    new graph), and a `mir.cache_write` of it updates it in place. It is a
+    param slot marked `state` in the manifest (docs/Dialects/MIR.md,
+    "Decoding state"): set, read, bound and reset by name through
+    `CompiledGraph`.
+
+    ```mlir
+    %c = mir.state "layers.0.k_cache" : tensor<1x256x4x16xf32>
+    %k = mir.cache_write %c, %new, %pos axis = 1 : (tensor<1x256x4x16xf32>, tensor<1x1x4x16xf32>, tensor<1xi32>) -> tensor<1x256x4x16xf32>
+    ```
+
+    Constraints:
+    (C1) the name is a slot name (rlx::slotNameProblem), used by no other
+         `mir.state` or `mir.param` of the block.
+    (C2) the result is used at most once, as the cache of a
+         `mir.cache_write`: the write updates the memory in place, so
+         nothing may read the value from before it.
+  }];
+  let arguments = (ins StrAttr:$name);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = "$name attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+def MIR_CacheWriteOp : MIR_Op<"cache_write",
+    [MemoryEffects<[MemWrite]>, RLX_InferFirstOperandType<3, 3>]> {
+  let summary = "writes rows into a state at a run-time position, in place";
+  let description = [{
+    The result is `cache` with `update`'s rows written at `position` along
+    `axis`: `out[..., position + i, ...] = update[..., i, ...]` for every
+    `i` with `0 <= position + i < capacity` (the cache's size along
+    `axis`); rows that would fall outside are not written, and every other
+    element keeps its value. The memory is the state's: the write happens
+    in place and persists after the run. `position` is read when the graph
+    runs, so one compiled graph serves every position.
+
+    ```mlir
+    %k = mir.cache_write %c, %new, %pos axis = 1 : (tensor<1x256x4x16xf32>, tensor<1x1x4x16xf32>, tensor<1xi32>) -> tensor<1x256x4x16xf32>
+    ```
+
+    Constraints:
+    (C1) `cache` is the result of a `mir.state`.
+    (C2) `update` has the cache's rank and element type and its dims but
+         `axis`, where it has at most the cache's size.
+    (C3) `position` is an i32 or i64 tensor of one element.
+    (C4) `0 <= axis < rank`.
+    (C5) the result has the cache's type.
+
+    The type inference checks C5, the verifier C1-C4.
+  }];
+  let arguments = (ins RLX_AnyTensor:$cache, RLX_AnyTensor:$update,
+                       RLX_IndexTensor:$position, I64Attr:$axis);
+  let results = (outs RLX_AnyTensor:$output);
+  let assemblyFormat = [{
+    $cache `,` $update `,` $position `axis` `=` $axis attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    /// `axis` as the signed dim it is.
+    int64_t getDim() { return static_cast<int64_t>(getAxis()); }
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise primitives (tensors, or scalars in a region body)
 //===----------------------------------------------------------------------===//
@@ -820,7 +888,7 @@ def MIR_SharedMatmulOp : MIR_Op<"shared_matmul",
 }
 
 def MIR_AttentionOp : MIR_Op<"attention",
-    [Pure, RLX_InferFirstOperandType<3, 3>, MIR_Contraction]> {
+    [Pure, RLX_InferFirstOperandType<3, 4>, MIR_Contraction]> {
   let summary = "scaled dot-product attention over heads, fused";
   let description = [{
     `out[b, s, h, :] = softmax_t(scale * q[b, s, h, :] . k[b, t, g, :]
@@ -831,6 +899,13 @@ def MIR_AttentionOp : MIR_Op<"attention",
     result are transposed into a per-head layout. With `causal`, query `s`
     sees the keys `t <= s + (T - S)` (the `mir.causal_mask` rule); without
     it, every key.
+
+    With a `position` operand (an i32 or i64 tensor of one element, read
+    when the graph runs) the queries sit at `p + s` in the key sequence:
+    query `s` sees the keys `t <= p + s` with `causal`, the keys
+    `t < p + S` without it, and never a key `t >= T`. The static rule is
+    the case `p = T - S`. A decoder reads its KV cache of capacity T this
+    way, filled up to `p + S`; a query that sees no key gives 0.
 
     A kernel may compute it blockwise with an online softmax, never holding
     the S x T scores whole (docs/CPUBackend.md, "Attention"); the primitive
@@ -848,17 +923,20 @@ def MIR_AttentionOp : MIR_Op<"attention",
     (C3) `q` and `k` agree on batch and head_dim (dims 0, 3); k's heads
          (KVH, dim 2) divide q's (H).
     (C4) `scale` is finite and positive.
-    (C5) with `causal`, S <= T when both are static: every query sees at
-         least one key.
+    (C5) with `causal` and no `position`, S <= T when both are static:
+         every query sees at least one key.
+    (C6) `position`, when present, has one element.
 
-    The type inference checks C1, the verifier C2-C5.
+    The type inference checks C1, the verifier C2-C6.
   }];
   let arguments = (ins RLX_FloatTensor:$query, RLX_FloatTensor:$key,
-                       RLX_FloatTensor:$value, F64Attr:$scale,
+                       RLX_FloatTensor:$value,
+                       Optional<RLX_IndexTensor>:$position, F64Attr:$scale,
                        UnitAttr:$causal);
   let results = (outs RLX_FloatTensor:$output);
   let assemblyFormat = [{
-    $query `,` $key `,` $value `scale` `=` $scale (`causal` $causal^)?
+    $query `,` $key `,` $value (`position` `(` $position^ `:` type($position) `)`)?
+    `scale` `=` $scale (`causal` $causal^)?
     attr-dict `:` type($query) `,` type($key) `,` type($value)
   }];
   let extraClassDeclaration = [{

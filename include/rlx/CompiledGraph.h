@@ -183,6 +183,11 @@ struct MemoryUse {
   uint64_t ownedParamBytes = 0;
   /// Param bytes it reads in place from the caller's memory (bindParam).
   uint64_t borrowedParamBytes = 0;
+  /// Its own memory for states (a KV cache; CPU: allocated on the first run
+  /// or setState that needs it; on Vulkan states are in the arena).
+  uint64_t ownedStateBytes = 0;
+  /// State bytes it reads and writes in the caller's memory (bindState).
+  uint64_t borrowedStateBytes = 0;
 };
 
 struct CompiledGraphFactory;
@@ -232,6 +237,29 @@ public:
   /// byte size; its shape is not checked (the panels' bytes have none).
   Status bindStoredParam(const std::string &name, const TensorView &stored,
                          std::shared_ptr<const void> keepAlive = nullptr);
+  /// States (Slot::state; docs/Embedding.md, "State"): memory the code
+  /// writes in place and keeps between runs, a decoder's KV cache. A state
+  /// needs nothing before a run (it starts as zeros); the param functions
+  /// refuse it by name. The names, in manifest order:
+  std::vector<std::string> stateNames() const;
+  /// Writes `value` (the state's dtype and shape) into the graph's own
+  /// memory for state `name` (undoing a bindState).
+  Status setState(const std::string &name, const TensorView &value);
+  /// Copies state `name`'s bytes as the last run left them into `out`,
+  /// exactly its byte size (downloaded from a device's memory).
+  Status readState(const std::string &name, void *out, size_t bytes);
+  /// On the CPU: runs read and write state `name` in the caller's memory
+  /// (`bytes` of `dtype`, any alignment of the element), which must stay
+  /// valid until the state is set or bound again or the graph is
+  /// destroyed; the graph holds `keepAlive` that long. Several graphs may
+  /// bind one buffer and so share a cache (one run at a time across them:
+  /// the caller serializes). unimplemented on a device with memory of its
+  /// own (Vulkan): use setState / readState there.
+  Status bindState(const std::string &name, void *data, size_t bytes,
+                   DType dtype, std::shared_ptr<void> keepAlive = nullptr);
+  /// Zeros every state where the code reads it (its own memory, or the
+  /// caller's when bound).
+  Status resetStates();
   /// The memory the graph holds for data now.
   MemoryUse memoryUse() const;
   /// Runs with named inputs (each input exactly once) and returns copies of

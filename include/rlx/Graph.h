@@ -107,6 +107,17 @@ public:
   /// A named parameter (weight), bound with CompiledGraph::setParam.
   Tensor param(const std::string &name, DType dtype,
                std::vector<int64_t> shape);
+  /// A state: memory the compiled graph keeps between runs, zeros in a new
+  /// graph (a decoder's KV cache; mir.state). Its one use is the cache of a
+  /// cacheWrite; CompiledGraph sets, reads, binds and resets it by name.
+  Tensor state(const std::string &name, DType dtype,
+               std::vector<int64_t> shape);
+  /// `cache` (a state) with `update`'s rows written in place at the run-time
+  /// `position` (an i32 or i64 tensor of one element) along `axis`; rows
+  /// past the cache's size are not written (mir.cache_write). Read the
+  /// result, not the state.
+  Tensor cacheWrite(Tensor cache, Tensor update, Tensor position,
+                    int64_t axis);
   /// A constant; `data` holds elementCount * dtypeSize bytes.
   Tensor constant(DType dtype, std::vector<int64_t> shape,
                   std::vector<uint8_t> data);
@@ -117,9 +128,13 @@ public:
   Tensor linear(Tensor x, Tensor weight, Tensor bias = {},
                 Activation act = Activation::none);
   Tensor matmul(Tensor a, Tensor b);
-  /// Scaled dot-product attention on projected q [B,S,H*D], k, v.
+  /// Scaled dot-product attention on projected q [B,S,H*D], k, v. With a
+  /// run-time `position` p (an i32 or i64 tensor of one element; mask none
+  /// or causal) the queries sit at p + s among the keys: causal, query s
+  /// sees the keys t <= p + s, else t < p + S (a KV cache filled up to
+  /// p + S; hir.attention).
   Tensor attention(Tensor q, Tensor k, Tensor v, const AttentionOptions &opts,
-                   Tensor mask = {});
+                   Tensor mask = {}, Tensor position = {});
   Tensor layerNorm(Tensor x, Tensor gamma, Tensor beta = {}, float eps = 1e-5f);
   Tensor rmsNorm(Tensor x, Tensor gamma, float eps = 1e-6f);
   /// (norm(x + residual), x + residual).

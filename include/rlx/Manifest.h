@@ -110,6 +110,12 @@ struct Slot {
   /// when the param is set instead of on every run; docs/Optimizer.md).
   /// bindStoredParam takes the stored bytes (rlx::packParam converts).
   std::optional<DType> givenAs;
+  /// A param that is state: memory the code writes in place and keeps
+  /// between runs (a decoder's KV cache, mir.state). Zeros until set; it
+  /// needs no setParam before a run, is never packed or converted, and
+  /// CompiledGraph reads, writes, binds and resets it by name
+  /// (docs/Embedding.md, "State").
+  bool state = false;
   /// The value of a constant slot: `size` bytes, or one element's bytes
   /// when every element has that value (a splat, written once so a huge
   /// splat costs nothing in the artifact); empty for other roles.

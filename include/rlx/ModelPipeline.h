@@ -180,6 +180,10 @@ public:
   bool hasTemplate() const;
   /// The symbols the template's inputs name, sorted ("batch", "seq").
   std::vector<std::string> symbols() const;
+  /// Each input of the template with the symbol of each of its dims ("" for
+  /// a static dim), by input name.
+  std::vector<std::pair<std::string, std::vector<std::string>>>
+  inputDims() const;
   /// The template's params, in order.
   std::vector<ParamSpec> params() const;
 

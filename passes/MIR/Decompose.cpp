@@ -7,6 +7,8 @@
 
 #include "mlir/IR/IRMapping.h"
 
+#include <limits>
+
 namespace mlir::rlx::mir {
 
 static RankedTensorType tensorType(Value v) {
@@ -144,8 +146,35 @@ Value repeatKvHeads(OpBuilder &b, Location loc, Value x, int64_t heads) {
   return reshapeTo(b, loc, groups, {batch, seq, heads, dim});
 }
 
+/// The [S, T] i1 table of the keys each query sees at a run-time
+/// `position` p (mir.attention): causal, t - s <= p; else t - S < p.
+static Value visibleKeys(OpBuilder &b, Location loc, int64_t seqQ,
+                         int64_t seqK, bool causal, Value position) {
+  auto positionType = tensorType(position);
+  Type index = positionType.getElementType();
+  unsigned width = index.getIntOrFloatBitWidth();
+  SmallVector<APInt> offsets;
+  offsets.reserve(seqQ * seqK);
+  for (int64_t s = 0; s < seqQ; ++s)
+    for (int64_t t = 0; t < seqK; ++t)
+      offsets.push_back(APInt(width, causal ? t - s : t - seqQ,
+                              /*isSigned=*/true));
+  auto tableType = RankedTensorType::get({seqQ, seqK}, index);
+  Value table = b.create<ConstantOp>(
+      loc, DenseElementsAttr::get(tableType, ArrayRef<APInt>(offsets)));
+  // p as a scalar tensor broadcasts against the table.
+  Value p = positionType.getRank() == 0
+                ? position
+                : b.create<ReshapeOp>(loc, RankedTensorType::get({}, index),
+                                      position);
+  auto maskType = RankedTensorType::get({seqQ, seqK}, b.getI1Type());
+  return b.create<CompareOp>(loc, maskType,
+                             causal ? CompareKind::le : CompareKind::lt, table,
+                             p);
+}
+
 Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
-                     double scale, bool causal) {
+                     double scale, bool causal, Value position) {
   static constexpr int64_t kHeadMajor[] = {0, 2, 1, 3};
   static constexpr int64_t kKeysLast[] = {0, 2, 3, 1};
   int64_t heads = tensorType(q).getDimSize(2);
@@ -157,7 +186,15 @@ Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
   auto element = cast<FloatType>(type.getElementType());
   scores = binary(b, loc, BinaryKind::mul, scores,
                   buildScalarConstant(b, loc, element, scale));
-  if (causal) {
+  Value visible;
+  if (position) {
+    visible = visibleKeys(b, loc, type.getDimSize(2), type.getDimSize(3),
+                          causal, position);
+    scores = b.create<SelectOp>(
+        loc, type, visible, scores,
+        buildScalarConstant(b, loc, element,
+                            -std::numeric_limits<double>::infinity()));
+  } else if (causal) {
     int64_t seqQ = type.getDimSize(2), seqK = type.getDimSize(3);
     Value mask;
     if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK))
@@ -170,6 +207,9 @@ Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
     scores = binary(b, loc, BinaryKind::add, scores, mask);
   }
   Value probs = b.create<SoftmaxOp>(loc, type, scores, -1);
+  if (visible)
+    probs = b.create<SelectOp>(loc, type, visible, probs,
+                               buildScalarConstant(b, loc, element, 0));
   Value context = matmul(b, loc, probs, transpose(b, loc, v, kHeadMajor));
   return transpose(b, loc, context, kHeadMajor);
 }

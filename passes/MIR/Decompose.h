@@ -54,9 +54,13 @@ Value repeatKvHeads(OpBuilder &b, Location loc, Value x, int64_t heads);
 /// D]: k and v repeated to H heads (repeatKvHeads), per-head transposes,
 /// q kT, the scale, the causal mask (a constant while S and T are static,
 /// else a mir.causal_mask), softmax over T, p v, and the transpose back to
-/// [B, S, H, D]. The chain mir-fuse-attention recognises.
+/// [B, S, H, D]. The chain mir-fuse-attention recognises. With a run-time
+/// `position` (mir.attention's operand, static S and T) the mask is the
+/// i1 table of the keys each query sees, made by comparing a constant of
+/// key-minus-query offsets with the position: -inf where it is false
+/// before the softmax, and 0 after it, so a query that sees no key gives 0.
 Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,
-                     double scale, bool causal);
+                     double scale, bool causal, Value position = {});
 
 class ElementwiseOp;
 

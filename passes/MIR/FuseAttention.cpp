@@ -394,7 +394,8 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
       v = batchOfOne(rewriter, loc, v);
     }
     Value fused = rewriter.create<AttentionOp>(
-        loc, q.getType(), q, k, v, rewriter.getF64FloatAttr(m->scale),
+        loc, q.getType(), q, k, v, /*position=*/Value(),
+        rewriter.getF64FloatAttr(m->scale),
         m->causal ? rewriter.getUnitAttr() : UnitAttr());
     if (m->seqFirst) {
       // [1, S, X, D] back to [S, X, D]: what the back transpose made.

@@ -118,7 +118,7 @@ SmallVector<Value> Unclaimed<AttentionOp>::build(PatternRewriter &b,
                                                  AttentionOp op) const {
   return {buildAttention(b, op.getLoc(), op.getQuery(), op.getKey(),
                          op.getValue(), op.getScale().convertToDouble(),
-                         op.getCausal())};
+                         op.getCausal(), op.getPosition())};
 }
 
 /// The names of the MIR ops in `func`'s body. The scalar steps inside a

@@ -220,7 +220,7 @@ FailureOr<SmallVector<Type>>
 mlir::rlx::mir::inferResultTypes(Operation *op, ArrayRef<bool> passThrough) {
   return llvm::TypeSwitch<Operation *, FailureOr<Types>>(op)
       // Leaves keep their declared types.
-      .Case<ConstantOp, ParamOp>([](Operation *leaf) {
+      .Case<ConstantOp, ParamOp, StateOp>([](Operation *leaf) {
         return Types(leaf->getResultTypes().begin(),
                      leaf->getResultTypes().end());
       })

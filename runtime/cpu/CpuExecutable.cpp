@@ -320,6 +320,11 @@ struct CpuExecutable::Impl {
   /// written (aligned as the arena: the block's first aligned byte).
   void *paramBlock = nullptr;
   uint8_t *paramCopies = nullptr;
+  /// The executable's own memory for its states, zeros, allocated on the
+  /// first run or state write that needs it (a state bound to the caller's
+  /// memory needs none).
+  void *stateBlock = nullptr;
+  uint8_t *stateCopies = nullptr;
   /// The object code calls cblas_sgemm (set while linking).
   std::atomic<bool> callsOpenBlas{false};
 
@@ -328,6 +333,7 @@ struct CpuExecutable::Impl {
     lljit.reset();
     std::free(arenaBlock);
     std::free(paramBlock);
+    std::free(stateBlock);
   }
 
   /// Turns a failed lookup of `name`, dispatch `index`'s symbol or its
@@ -414,12 +420,21 @@ CpuExecutable::load(const Artifact &artifact, ThreadPool *pool) {
     if (t < inputCount)
       continue;
     // Verified slots lie inside the arena, so these sums cannot overflow.
-    uint64_t at = (exe->paramCopyBytes + alignment - 1) & ~(alignment - 1);
+    // A state's own memory is a block of its own.
+    bool state = tableSlots[t]->state;
+    uint64_t &bytes = state ? exe->stateCopyBytes : exe->paramCopyBytes;
+    uint64_t at = (bytes + alignment - 1) & ~(alignment - 1);
     exe->paramCopyOffset.push_back(at);
-    exe->paramCopyBytes = at + tableSlots[t]->size;
+    bytes = at + tableSlots[t]->size;
+    if (state)
+      ++exe->statesUnset;
+    else
+      ++exe->paramsUnset;
   }
   exe->table.assign(abi::slotTableSize(tableSlots.size()), nullptr);
-  exe->paramsUnset = tableSlots.size() - inputCount;
+  exe->stateEntries.assign(exe->table.size(), false);
+  for (size_t t = inputCount; t < tableSlots.size(); ++t)
+    exe->stateEntries[t] = tableSlots[t]->state;
 
   if (!manifest.dispatches.empty()) {
     bool noCode =
@@ -597,10 +612,56 @@ Expected<size_t> CpuExecutable::paramEntry(const Slot &slot,
   return static_cast<size_t>(index);
 }
 
+bool CpuExecutable::isStateEntry(size_t index) const {
+  return index < stateEntries.size() && stateEntries[index];
+}
+
 void CpuExecutable::setParamEntry(size_t index, const void *at) {
   if (!table[index])
-    --paramsUnset;
+    --(isStateEntry(index) ? statesUnset : paramsUnset);
   table[index] = at;
+}
+
+uint8_t *CpuExecutable::ownCopy(size_t index) {
+  bool state = isStateEntry(index);
+  uint8_t *&copies = state ? impl->stateCopies : impl->paramCopies;
+  if (!copies) {
+    size_t alignment = std::max<uint64_t>(64, manifestCopy.alignment);
+    copies = alignedZeros(state ? stateCopyBytes : paramCopyBytes, alignment,
+                          state ? impl->stateBlock : impl->paramBlock);
+    if (!copies)
+      return nullptr;
+  }
+  return copies + paramCopyOffset[index - arenaInputs.size()];
+}
+
+Status CpuExecutable::ownStates() {
+  for (size_t index = arenaInputs.size(); statesUnset && index < table.size();
+       ++index) {
+    if (table[index] || !isStateEntry(index))
+      continue;
+    uint8_t *copy = ownCopy(index);
+    if (!copy)
+      return Status(StatusCode::resource_exhausted,
+                    "cannot allocate " + std::to_string(stateCopyBytes) +
+                        " bytes for the states of '" + manifestCopy.name +
+                        "'");
+    setParamEntry(index, copy);
+  }
+  return Status::ok();
+}
+
+Status CpuExecutable::zeroSlot(const Slot &slot) {
+  if (slot.role != SlotRole::param)
+    return Executable::zeroSlot(slot);
+  Expected<size_t> index = paramEntry(slot, "zeroing");
+  if (!index)
+    return index.status();
+  // An unset state is zeros when first owned; bound memory is the caller's
+  // to be written (bindSlot on a state).
+  if (table[*index] && slot.size)
+    std::memset(const_cast<void *>(table[*index]), 0, slot.size);
+  return Status::ok();
 }
 
 Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
@@ -616,17 +677,14 @@ Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
   Expected<size_t> index = paramEntry(slot, "writing");
   if (!index)
     return index.status();
-  if (!impl->paramCopies) {
-    size_t alignment = std::max<uint64_t>(64, manifestCopy.alignment);
-    impl->paramCopies =
-        alignedZeros(paramCopyBytes, alignment, impl->paramBlock);
-    if (!impl->paramCopies)
-      return Status(StatusCode::resource_exhausted,
-                    "cannot allocate " + std::to_string(paramCopyBytes) +
-                        " bytes for the params of '" + manifestCopy.name + "'");
-  }
-  uint8_t *copy =
-      impl->paramCopies + paramCopyOffset[*index - arenaInputs.size()];
+  uint8_t *copy = ownCopy(*index);
+  if (!copy)
+    return Status(StatusCode::resource_exhausted,
+                  "cannot allocate " +
+                      std::to_string(slot.state ? stateCopyBytes
+                                                : paramCopyBytes) +
+                      " bytes for the " + (slot.state ? "states" : "params") +
+                      " of '" + manifestCopy.name + "'");
   if (slot.size)
     std::memcpy(copy, data, slot.size);
   setParamEntry(*index, copy);
@@ -659,14 +717,17 @@ MemoryUse CpuExecutable::memoryUse() const {
   MemoryUse use;
   use.arenaBytes = arenaBytes;
   use.ownedParamBytes = impl->paramCopies ? paramCopyBytes : 0;
+  use.ownedStateBytes = impl->stateCopies ? stateCopyBytes : 0;
   std::vector<const Slot *> params =
       manifestCopy.slotsWithRole(SlotRole::param);
   for (size_t p = 0; p < params.size(); ++p) {
     const void *at = table[arenaInputs.size() + p];
-    bool owned =
-        impl->paramCopies && at == impl->paramCopies + paramCopyOffset[p];
+    uint8_t *copies =
+        params[p]->state ? impl->stateCopies : impl->paramCopies;
+    bool owned = copies && at == copies + paramCopyOffset[p];
     if (at && !owned)
-      use.borrowedParamBytes += params[p]->size;
+      (params[p]->state ? use.borrowedStateBytes : use.borrowedParamBytes) +=
+          params[p]->size;
   }
   return use;
 }
@@ -694,13 +755,19 @@ Status CpuExecutable::run(const void *const *inputs) {
       openblas_set_num_threads(want);
   }
 #endif
+  // A state not bound or written is the executable's own, zeros.
+  if (statesUnset)
+    if (Status s = ownStates(); !s) {
+      running.store(false, std::memory_order_release);
+      return s;
+    }
   // Every param must be set: the code would read through a null entry.
   if (paramsUnset) {
     running.store(false, std::memory_order_release);
     std::vector<const Slot *> params =
         manifestCopy.slotsWithRole(SlotRole::param);
     size_t p = 0;
-    while (table[arenaInputs.size() + p])
+    while (table[arenaInputs.size() + p] || params[p]->state)
       ++p;
     return Status(StatusCode::failed_precondition,
                   "run() on '" + manifestCopy.name + "': param '" +

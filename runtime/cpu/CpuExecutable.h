@@ -95,6 +95,9 @@ public:
   /// A param's data where the table points (null until set); any other
   /// slot's bytes in the arena.
   const uint8_t *slotData(const Slot &slot) const override;
+  /// A param or state: zeros where its entry points (nothing while unset:
+  /// an unset state is zeros when first owned).
+  Status zeroSlot(const Slot &slot) override;
   MemoryUse memoryUse() const override;
 
   /// The arena: the bytes below the params (MemoryUse::arenaBytes), aligned
@@ -121,6 +124,14 @@ private:
   Expected<size_t> paramEntry(const Slot &slot, const char *verb) const;
   /// Points param entry `index` at `at` (not null), counting it as set.
   void setParamEntry(size_t index, const void *at);
+  /// Whether table entry `index` is a state's.
+  bool isStateEntry(size_t index) const;
+  /// The executable's own memory for param entry `index` (the param or
+  /// state block, allocated zeroed on first use), or null when it cannot
+  /// be allocated.
+  uint8_t *ownCopy(size_t index);
+  /// Points every unset state entry at the executable's own zeros.
+  Status ownStates();
   std::vector<abi::DispatchFn> functions;
   uint8_t *arenaBase = nullptr;
   uint64_t arenaBytes = 0;
@@ -138,6 +149,12 @@ private:
   uint64_t paramCopyBytes = 0;
   /// Params whose table entry is still null: a run refuses while any is.
   size_t paramsUnset = 0;
+  /// States whose entry is still null (a run gives them their own zeros)
+  /// and the size of their own memory (offsets in paramCopyOffset).
+  size_t statesUnset = 0;
+  /// Table index -> whether it is a state's entry.
+  std::vector<bool> stateEntries;
+  uint64_t stateCopyBytes = 0;
   bool profiling = false;
   std::vector<uint64_t> nanos;
   uint64_t runs = 0;

@@ -703,6 +703,51 @@ Status VulkanExecutable::upload(uint64_t offset, uint64_t size,
   return submit(uploadCommands, "the upload of " + what);
 }
 
+Status VulkanExecutable::readSlot(const Slot &slot, void *out) {
+  // Detects, not serializes, like run().
+  if (busy.exchange(true, std::memory_order_acquire))
+    return Status(StatusCode::failed_precondition,
+                  "reading slot '" + slot.name + "' of '" + manifestCopy.name +
+                      "' while a run() or writeSlot() on it is in progress");
+  Status s = readSlotLocked(slot, out);
+  busy.store(false, std::memory_order_release);
+  return s;
+}
+
+Status VulkanExecutable::readSlotLocked(const Slot &slot, void *out) {
+  if (Status s = usable(); !s)
+    return s;
+  if (slot.offset > manifestCopy.arenaSize ||
+      slot.size > manifestCopy.arenaSize - slot.offset)
+    return Status(StatusCode::out_of_range,
+                  "slot '" + slot.name + "' lies outside the arena of " +
+                      label());
+  if (!slot.size)
+    return Status::ok();
+  if (!unified) {
+    std::string what = "the download of slot '" + slot.name + "'";
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    if (VkResult r = vkBeginCommandBuffer(uploadCommands, &begin);
+        r != VK_SUCCESS)
+      return vkError(r, label() + ": vkBeginCommandBuffer for " + what);
+    afterEarlierSubmits(uploadCommands);
+    memoryBarrier(uploadCommands, kComputeAndTransfer, kAllWrites,
+                  VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    VkBufferCopy region{slot.offset, slot.offset, slot.size};
+    vkCmdCopyBuffer(uploadCommands, arena, staging, 1, &region);
+    memoryBarrier(uploadCommands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                  VK_ACCESS_HOST_READ_BIT);
+    if (VkResult r = vkEndCommandBuffer(uploadCommands); r != VK_SUCCESS)
+      return vkError(r, label() + ": vkEndCommandBuffer for " + what);
+    if (Status s = submit(uploadCommands, what); !s)
+      return s;
+  }
+  std::memcpy(out, host + slot.offset, slot.size);
+  return Status::ok();
+}
+
 Status VulkanExecutable::submit(VkCommandBuffer commands,
                                 const std::string &what) {
   Status s;

@@ -104,10 +104,17 @@ public:
   void setProfiling(bool on) override;
   const std::vector<uint64_t> &dispatchNanos() const override { return nanos; }
   uint64_t profiledRuns() const override { return runs; }
-  /// The arena (params included) in device memory; bindSlot copies.
+  /// The slot's bytes now: from the mapped arena, or downloaded into the
+  /// staging buffer first.
+  Status readSlot(const Slot &slot, void *out) override;
+  /// The arena (params and states included) in device memory; bindSlot
+  /// copies. ownedStateBytes: the states' share of the arena.
   MemoryUse memoryUse() const override {
     MemoryUse use;
     use.arenaBytes = manifestCopy.arenaSize;
+    for (const Slot &slot : manifestCopy.slots)
+      if (slot.state)
+        use.ownedStateBytes += slot.size;
     return use;
   }
 
@@ -136,6 +143,7 @@ private:
   Status usable() const;
   Status runLocked(const void *const *inputs);
   Status writeSlotLocked(const Slot &slot, const void *data);
+  Status readSlotLocked(const Slot &slot, void *out);
   std::string label() const { return "artifact '" + manifestCopy.name + "'"; }
 
   std::shared_ptr<VulkanContext> ctx;

@@ -1435,7 +1435,7 @@ func.func @generic_missing_eps(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor
 // Generic: missing required attribute `heads`
 func.func @generic_missing_heads(%q: tensor<1x8x16xf32>) -> tensor<1x8x16xf32> {
   // expected-error @+1 {{'hir.attention' op requires attribute 'heads'}}
-  %0 = "hir.attention"(%q, %q, %q) <{head_dim = 8 : i64, mask_kind = 0 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %0 = "hir.attention"(%q, %q, %q) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, head_dim = 8 : i64, mask_kind = 0 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
   return %0 : tensor<1x8x16xf32>
 }
 
@@ -1453,7 +1453,7 @@ func.func @generic_missing_name() -> tensor<4xf32> {
 // Generic: attribute of the wrong kind (a string for an integer)
 func.func @generic_heads_string(%q: tensor<1x8x16xf32>) -> tensor<1x8x16xf32> {
   // expected-error @+1 {{Invalid attribute `heads` in property conversion: "2"}}
-  %0 = "hir.attention"(%q, %q, %q) <{heads = "2", head_dim = 8 : i64, mask_kind = 0 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %0 = "hir.attention"(%q, %q, %q) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, heads = "2", head_dim = 8 : i64, mask_kind = 0 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
   return %0 : tensor<1x8x16xf32>
 }
 
@@ -1462,7 +1462,7 @@ func.func @generic_heads_string(%q: tensor<1x8x16xf32>) -> tensor<1x8x16xf32> {
 // Generic: integer attribute of the wrong width
 func.func @generic_heads_i32(%q: tensor<1x8x16xf32>) -> tensor<1x8x16xf32> {
   // expected-error @+1 {{'hir.attention' op attribute 'heads' failed to satisfy constraint: 64-bit signless integer attribute}}
-  %0 = "hir.attention"(%q, %q, %q) <{heads = 2 : i32, head_dim = 8 : i64, mask_kind = 0 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %0 = "hir.attention"(%q, %q, %q) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, heads = 2 : i32, head_dim = 8 : i64, mask_kind = 0 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
   return %0 : tensor<1x8x16xf32>
 }
 
@@ -1489,7 +1489,7 @@ func.func @generic_eps_integer(%x: tensor<4x8xf32>, %g: tensor<8xf32>) -> tensor
 // Generic: an out-of-range enum value
 func.func @generic_bad_mask_kind(%q: tensor<1x8x16xf32>) -> tensor<1x8x16xf32> {
   // expected-error @+1 {{Invalid attribute `mask_kind` in property conversion: 7 : i32}}
-  %0 = "hir.attention"(%q, %q, %q) <{heads = 2 : i64, head_dim = 8 : i64, mask_kind = 7 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %0 = "hir.attention"(%q, %q, %q) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, heads = 2 : i64, head_dim = 8 : i64, mask_kind = 7 : i32}> : (tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
   return %0 : tensor<1x8x16xf32>
 }
 

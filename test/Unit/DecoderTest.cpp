@@ -1,0 +1,343 @@
+//===- DecoderTest.cpp - Decoding over a runtime-owned KV cache -----------===//
+//
+// A one-layer attention decoder whose K and V caches are states written in
+// place at a run-time position (Graph::state, cacheWrite, attention with a
+// position): one compiled graph steps through every position, and the
+// Decoder's prefill buckets and decode graph give, token by token, what a
+// static compile of the whole sequence gives (causal attention, no cache),
+// within 1e-5 of the output's scale, on every device. Across bucket and
+// chunk edges, after reset, at the capacity and past it; the states' API
+// and its errors.
+//
+//===----------------------------------------------------------------------===//
+#include "rlx/Decoder.h"
+#include "rlx/Devices.h"
+#include "rlx/Session.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace {
+
+constexpr int64_t kDim = 16, kHeads = 2, kCapacity = 40;
+
+/// x [1, seq, d] -> q, k, v projections; k and v written into the caches
+/// at `position`; causal attention over the caches; the output projection.
+rlx::Graph decoderGraph() {
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {1, -1, kDim}, {"", "seq", ""});
+  rlx::Tensor pos = g.input("position", rlx::DType::i32, {1});
+  auto weight = [&](const char *name) {
+    return g.param(name, rlx::DType::f32, {kDim, kDim});
+  };
+  rlx::Tensor q = g.linear(x, weight("wq"));
+  rlx::Tensor k = g.linear(x, weight("wk"));
+  rlx::Tensor v = g.linear(x, weight("wv"));
+  rlx::Tensor kc = g.cacheWrite(
+      g.state("k_cache", rlx::DType::f32, {1, kCapacity, kDim}), k, pos, 1);
+  rlx::Tensor vc = g.cacheWrite(
+      g.state("v_cache", rlx::DType::f32, {1, kCapacity, kDim}), v, pos, 1);
+  rlx::AttentionOptions opts;
+  opts.heads = kHeads;
+  opts.headDim = kDim / kHeads;
+  opts.mask = rlx::MaskKind::causal;
+  rlx::Tensor a = g.attention(q, kc, vc, opts, {}, pos);
+  g.setOutputs({{"y", g.linear(a, weight("wo"))}});
+  return g;
+}
+
+/// The same layer over a whole sequence of `tokens`, no cache.
+rlx::Graph staticGraph(int64_t tokens) {
+  rlx::Graph g;
+  rlx::Tensor x = g.input("x", rlx::DType::f32, {1, tokens, kDim});
+  auto weight = [&](const char *name) {
+    return g.param(name, rlx::DType::f32, {kDim, kDim});
+  };
+  rlx::Tensor q = g.linear(x, weight("wq"));
+  rlx::Tensor k = g.linear(x, weight("wk"));
+  rlx::Tensor v = g.linear(x, weight("wv"));
+  rlx::AttentionOptions opts;
+  opts.heads = kHeads;
+  opts.headDim = kDim / kHeads;
+  opts.mask = rlx::MaskKind::causal;
+  g.setOutputs({{"y", g.linear(g.attention(q, k, v, opts), weight("wo"))}});
+  return g;
+}
+
+struct Weights {
+  std::map<std::string, std::vector<float>> values;
+  Weights() {
+    std::mt19937 rng(7);
+    std::normal_distribution<float> normal(0.0f, 0.4f);
+    for (const char *name : {"wq", "wk", "wv", "wo"}) {
+      std::vector<float> w(kDim * kDim);
+      for (float &x : w)
+        x = normal(rng);
+      values[name] = w;
+    }
+  }
+  template <typename G> void setOn(G &graph) const {
+    for (const auto &[name, w] : values)
+      ASSERT_TRUE(
+          graph.setParam(name, rlx::TensorView::of(w.data(), {kDim, kDim}))
+              .isOk());
+  }
+};
+
+std::vector<float> tokens(int64_t count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> x(count * kDim);
+  for (float &v : x)
+    v = normal(rng);
+  return x;
+}
+
+/// The static compile's output for all `count` tokens of `x`.
+std::vector<float> reference(rlx::Device device, const Weights &weights,
+                             const std::vector<float> &x, int64_t count) {
+  rlx::Session session(device);
+  auto graph = session.compile(staticGraph(count));
+  EXPECT_TRUE(graph.isOk()) << graph.status().toString();
+  if (!graph.isOk())
+    return {};
+  weights.setOn(*graph);
+  auto out = graph->run(
+      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, count, kDim}))});
+  EXPECT_TRUE(out.isOk()) << out.status().toString();
+  if (!out.isOk())
+    return {};
+  return {(*out)[0].floats(), (*out)[0].floats() + count * kDim};
+}
+
+/// Rows [first, first + rows) of `want` against `got` (rows x d).
+void expectRows(const std::vector<float> &want, int64_t first,
+                const rlx::NamedOutput &got, int64_t rows) {
+  ASSERT_EQ(got.shape, (std::vector<int64_t>{1, rows, kDim}));
+  float scale = 0;
+  for (float v : want)
+    scale = std::max(scale, std::fabs(v));
+  for (int64_t i = 0; i < rows * kDim; ++i)
+    ASSERT_NEAR(got.floats()[i], want[first * kDim + i], 1e-5f * scale)
+        << "token " << first + i / kDim << " feature " << i % kDim;
+}
+
+std::vector<rlx::Device> devices() {
+  std::vector<rlx::Device> out;
+  for (rlx::Device d : rlx::availableDevices())
+    if (d == rlx::Device::cpu || d == rlx::Device::vulkan)
+      out.push_back(d);
+  return out;
+}
+
+TEST(DecodeGraph, OneGraphServesEveryPosition) {
+  Weights weights;
+  std::vector<float> x = tokens(kCapacity, 11);
+  for (rlx::Device device : devices()) {
+    SCOPED_TRACE(rlx::deviceName(device));
+    std::vector<float> want = reference(device, weights, x, kCapacity);
+    rlx::Session session(device);
+    rlx::CompileOptions options;
+    options.dims = {{"seq", 1}};
+    auto graph = session.compileWith(decoderGraph(), options);
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    weights.setOn(*graph);
+    EXPECT_EQ(graph->stateNames(),
+              (std::vector<std::string>{"k_cache", "v_cache"}));
+    for (int32_t p = 0; p < kCapacity; ++p) {
+      auto out = graph->run(
+          {rlx::NamedInput::of(
+               "x", rlx::TensorView::of(x.data() + p * kDim, {1, 1, kDim})),
+           rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+      ASSERT_TRUE(out.isOk()) << out.status().toString();
+      expectRows(want, p, (*out)[0], 1);
+    }
+    // The cache holds every token's key: k = x wk, row by row.
+    std::vector<float> cache(kCapacity * kDim);
+    ASSERT_TRUE(graph
+                    ->readState("k_cache", cache.data(),
+                                cache.size() * sizeof(float))
+                    .isOk());
+    const std::vector<float> &wk = weights.values.at("wk");
+    for (int64_t t = 0; t < kCapacity; t += 13)
+      for (int64_t j = 0; j < kDim; ++j) {
+        float k = 0;
+        for (int64_t i = 0; i < kDim; ++i)
+          k += x[t * kDim + i] * wk[i * kDim + j];
+        EXPECT_NEAR(cache[t * kDim + j], k, 1e-5f) << t << "," << j;
+      }
+    // A position past the capacity writes nothing.
+    int32_t past = kCapacity;
+    auto out = graph->run(
+        {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 1, kDim})),
+         rlx::NamedInput::of("position", rlx::TensorView::of(&past, {1}))});
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    std::vector<float> after(cache.size());
+    ASSERT_TRUE(graph
+                    ->readState("k_cache", after.data(),
+                                after.size() * sizeof(float))
+                    .isOk());
+    EXPECT_EQ(after, cache);
+    // Reset zeros the states.
+    ASSERT_TRUE(graph->resetStates().isOk());
+    ASSERT_TRUE(graph
+                    ->readState("k_cache", after.data(),
+                                after.size() * sizeof(float))
+                    .isOk());
+    EXPECT_TRUE(std::all_of(after.begin(), after.end(),
+                            [](float v) { return v == 0.0f; }));
+  }
+}
+
+TEST(DecodeGraph, StatesAreNotParams) {
+  rlx::Session session;
+  rlx::CompileOptions options;
+  options.dims = {{"seq", 1}};
+  auto graph = session.compileWith(decoderGraph(), options);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  std::vector<float> cache(kCapacity * kDim, 1.0f);
+  auto view = rlx::TensorView::of(cache.data(), {1, kCapacity, kDim});
+  rlx::Status s = graph->setParam("k_cache", view);
+  EXPECT_EQ(s.code(), rlx::StatusCode::invalid_argument);
+  EXPECT_NE(s.message().find("is a state, not a param: use setState"),
+            std::string::npos)
+      << s.message();
+  s = graph->bindParam("v_cache", view);
+  EXPECT_NE(s.message().find("use bindState"), std::string::npos)
+      << s.message();
+  s = graph->setState("wq", view);
+  EXPECT_EQ(s.code(), rlx::StatusCode::invalid_argument);
+  EXPECT_NE(s.message().find("'wq' is a param, not a state"),
+            std::string::npos)
+      << s.message();
+  s = graph->setState("q_cache", view);
+  EXPECT_EQ(s.code(), rlx::StatusCode::not_found);
+  EXPECT_NE(s.message().find("the graph's states: k_cache, v_cache"),
+            std::string::npos)
+      << s.message();
+  s = graph->readState("k_cache", cache.data(), 12);
+  EXPECT_EQ(s.code(), rlx::StatusCode::invalid_argument) << s.message();
+  // Set, read back, and memory: the graph's own states.
+  ASSERT_TRUE(graph->setState("k_cache", view).isOk());
+  std::vector<float> back(cache.size());
+  ASSERT_TRUE(
+      graph->readState("k_cache", back.data(), back.size() * 4).isOk());
+  EXPECT_EQ(back, cache);
+  EXPECT_EQ(graph->memoryUse().ownedStateBytes,
+            2u * kCapacity * kDim * sizeof(float));
+  // Params still need setting; states do not.
+  int32_t p = 0;
+  std::vector<float> x(kDim, 1.0f);
+  auto out = graph->run(
+      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, 1, kDim})),
+       rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+  EXPECT_EQ(out.status().code(), rlx::StatusCode::not_found);
+  EXPECT_NE(out.status().message().find("'wq' was never bound"),
+            std::string::npos)
+      << out.status().message();
+}
+
+TEST(Decoder, PrefillAndStepsMatchAStaticCompile) {
+  Weights weights;
+  constexpr int64_t kTokens = 37;
+  std::vector<float> x = tokens(kTokens, 5);
+  for (rlx::Device device : devices()) {
+    SCOPED_TRACE(rlx::deviceName(device));
+    std::vector<float> want = reference(device, weights, x, kTokens);
+    rlx::DecoderOptions options;
+    options.prefillBuckets = {4, 8};
+    auto decoder = rlx::Decoder::create(
+        rlx::Model::fromGraph(decoderGraph()), device, options);
+    ASSERT_TRUE(decoder.isOk()) << decoder.status().toString();
+    rlx::Decoder &d = **decoder;
+    EXPECT_EQ(d.capacity(), kCapacity);
+    EXPECT_EQ(d.graphCount(), 3u);
+    weights.setOn(d);
+    // Twice, with a reset between: the caches start over.
+    for (int round = 0; round < 2; ++round) {
+      SCOPED_TRACE(round);
+      // 19 tokens: chunks of 8, 8 and 3 (bucket 4, padded).
+      constexpr int64_t kPrompt = 19;
+      auto out = d.prefill({rlx::NamedInput::of(
+          "x", rlx::TensorView::of(x.data(), {1, kPrompt, kDim}))});
+      ASSERT_TRUE(out.isOk()) << out.status().toString();
+      expectRows(want, 16, (*out)[0], 3);
+      EXPECT_EQ(d.position(), kPrompt);
+      // 5 more as one prompt (bucket 8, padded), then steps.
+      out = d.prefill({rlx::NamedInput::of(
+          "x", rlx::TensorView::of(x.data() + kPrompt * kDim, {1, 5, kDim}))});
+      ASSERT_TRUE(out.isOk()) << out.status().toString();
+      expectRows(want, kPrompt, (*out)[0], 5);
+      for (int64_t t = kPrompt + 5; t < kTokens; ++t) {
+        out = d.step({rlx::NamedInput::of(
+            "x", rlx::TensorView::of(x.data() + t * kDim, {1, 1, kDim}))});
+        ASSERT_TRUE(out.isOk()) << out.status().toString();
+        expectRows(want, t, (*out)[0], 1);
+      }
+      EXPECT_EQ(d.graphCount(), 3u); // nothing compiled after create
+      ASSERT_TRUE(d.reset().isOk());
+      EXPECT_EQ(d.position(), 0);
+    }
+  }
+}
+
+TEST(Decoder, TheCapacityIsABoundNotAGuess) {
+  Weights weights;
+  rlx::DecoderOptions options;
+  options.prefillBuckets = {8};
+  auto decoder = rlx::Decoder::create(rlx::Model::fromGraph(decoderGraph()),
+                                      rlx::Device::cpu, options);
+  ASSERT_TRUE(decoder.isOk()) << decoder.status().toString();
+  rlx::Decoder &d = **decoder;
+  weights.setOn(d);
+  std::vector<float> x = tokens(kCapacity + 1, 3);
+  auto prompt = [&](int64_t count) {
+    return std::vector<rlx::NamedInput>{rlx::NamedInput::of(
+        "x", rlx::TensorView::of(x.data(), {1, count, kDim}))};
+  };
+  auto out = d.prefill(prompt(kCapacity + 1));
+  EXPECT_EQ(out.status().code(), rlx::StatusCode::out_of_range);
+  EXPECT_NE(out.status().message().find("pass the cache's capacity of 40"),
+            std::string::npos)
+      << out.status().message();
+  EXPECT_EQ(d.position(), 0);
+  ASSERT_TRUE(d.prefill(prompt(kCapacity)).isOk());
+  out = d.step(prompt(1));
+  EXPECT_EQ(out.status().code(), rlx::StatusCode::out_of_range);
+  EXPECT_NE(out.status().message().find("the cache is full: 40 tokens"),
+            std::string::npos)
+      << out.status().message();
+  out = d.step(prompt(2));
+  EXPECT_EQ(out.status().code(), rlx::StatusCode::invalid_argument);
+  int32_t p = 0;
+  out = d.prefill(
+      {prompt(1)[0], rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+  EXPECT_NE(out.status().message().find("the Decoder gives it"),
+            std::string::npos)
+      << out.status().message();
+  // Memory: the caches once, the weights once.
+  rlx::MemoryUse use = d.memoryUse();
+  EXPECT_EQ(use.ownedStateBytes, 2u * kCapacity * kDim * sizeof(float));
+  EXPECT_GE(use.ownedParamBytes, 4u * kDim * kDim * sizeof(float));
+}
+
+TEST(Decoder, AModelWithoutTheContractIsRefused) {
+  rlx::Graph g = staticGraph(4);
+  auto decoder = rlx::Decoder::create(rlx::Model::fromGraph(g));
+  ASSERT_FALSE(decoder.isOk());
+  EXPECT_NE(decoder.status().message().find("no input with a dim named 'seq'"),
+            std::string::npos)
+      << decoder.status().message();
+  rlx::DecoderOptions bad;
+  bad.prefillBuckets = {8, 4};
+  decoder = rlx::Decoder::create(rlx::Model::fromGraph(decoderGraph()),
+                                 rlx::Device::cpu, bad);
+  ASSERT_FALSE(decoder.isOk());
+  EXPECT_NE(decoder.status().message().find("strictly ascending"),
+            std::string::npos);
+}
+
+} // namespace
