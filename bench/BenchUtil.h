@@ -18,6 +18,14 @@
 
 namespace rlx::bench {
 
+/// The read bound of memory-bound code (decoding): bytes summed per call of
+/// readSeconds, far beyond the caches.
+constexpr size_t kReadBytes = size_t(512) << 20;
+/// Seconds `threads` threads take to read kReadBytes once (PeakBench.cpp,
+/// compiled for this machine's vectors): BM_CpuReadBandwidth, and the
+/// bandwidth BM_Decode measures between its runs.
+double readSeconds(int threads);
+
 /// Compiles `text` for `device` and binds every param to 0.01; aborts the
 /// benchmark run (a setup failure, not a measurement) on error.
 inline CompiledGraph compileOrDie(const std::string &text,

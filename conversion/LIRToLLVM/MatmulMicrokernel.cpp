@@ -25,6 +25,12 @@
 //           epilogue (bias, activation, ...) runs on the accumulators; they
 //           are stored once (masked at N's edge).
 //
+// One row of A (M = 1, a decode step's projections) with B row-major
+// takes another path: packing B would read it and write it again for a
+// single use. C's row is computed in blocks of 1024 columns (4 KiB, in L1)
+// as C += a[k] * B[k, block] for each k, so B is read along its rows, a
+// page of each per step of k, at the streaming bound (emitGemv).
+//
 // f16 / bf16 A and B are extended to f32 as they are packed, or, bf16 on
 // both sides with AVX512-BF16, packed as bf16 pairs for vdpbf16ps
 // (MicrokernelEmitter::dot).
@@ -276,6 +282,10 @@ private:
                        Value first, Value last);
   SmallVector<Value> applyEpilogue(ArrayRef<Value> accs, Value row,
                                    int64_t rows, Value col, int64_t width);
+  /// M = 1, B row-major: C's row by column blocks, B streamed by rows.
+  void emitGemv();
+  /// emitGemv's block of `cols` (static) columns from `col0`.
+  void emitGemvBlock(Value col0, int64_t cols);
 
   OpBuilder &b;
   Location loc;
@@ -342,6 +352,8 @@ void MicrokernelEmitter::when(Value condition, Body body) {
 }
 
 void MicrokernelEmitter::emit() {
+  if (m == 1 && !panels && !dot)
+    return emitGemv();
   // The panels are allocated once, at the function's entry: an alloca in a
   // loop (over batches) would grow the stack per iteration.
   {
@@ -390,6 +402,71 @@ void MicrokernelEmitter::emit() {
           b.create<arith::AddIOp>(loc, kStart, kSize), index(k));
       emitKBlock(col0, cols, kStart, kSize, first, last);
     });
+  });
+}
+
+/// Columns of C's row per block of emitGemv: 4 KiB of C, which stays in L1
+/// while every row of B streams through it.
+constexpr int64_t kGemvBlockColumns = 1024;
+/// How far ahead emitGemv prefetches B's rows.
+constexpr int64_t kGemvPrefetchRows = 4;
+
+void MicrokernelEmitter::emitGemv() {
+  int64_t block = std::min<int64_t>(kGemvBlockColumns, n);
+  int64_t fullBlocks = n / block, rest = n % block;
+  if (fullBlocks)
+    loop(index(0), index(fullBlocks * block), block,
+         [&](Value col0) { emitGemvBlock(col0, block); });
+  if (rest)
+    emitGemvBlock(index(fullBlocks * block), rest);
+}
+
+void MicrokernelEmitter::emitGemvBlock(Value col0, int64_t cols) {
+  int64_t fullVectors = cols / tile.lanes, tail = cols % tile.lanes;
+  Value zero = index(0);
+  // Each vector of the block: [col, col + width) with width = lanes, and
+  // the tail's.
+  auto forEachVector = [&](function_ref<void(Value col, int64_t width)> body) {
+    if (fullVectors)
+      loop(index(0), index(fullVectors), 1, [&](Value v) {
+        body(b.create<arith::AddIOp>(loc, col0, mul(v, tile.lanes)),
+             tile.lanes);
+      });
+    if (tail)
+      body(add(col0, fullVectors * tile.lanes), tail);
+  };
+  if (zeroInit)
+    forEachVector([&](Value col, int64_t width) {
+      storeRow(c, ValueRange{zero, col},
+               b.create<arith::ConstantOp>(
+                   loc, vecType(), DenseElementsAttr::get(vecType(), 0.0f)),
+               width);
+    });
+  loop(index(0), index(k), 1, [&](Value kk) {
+    Value splat = b.create<vector::BroadcastOp>(
+        loc, vecType(),
+        toF32(b.create<memref::LoadOp>(loc, a, ValueRange{zero, kk})));
+    // The row kGemvPrefetchRows ahead (clamped to B; prefetches do not
+    // fault): each row's block is a page of its own, where the hardware's
+    // stream prefetchers start over.
+    Value ahead = b.create<arith::MinSIOp>(loc, add(kk, kGemvPrefetchRows),
+                                           index(k - 1));
+    forEachVector([&](Value col, int64_t width) {
+      b.create<memref::PrefetchOp>(loc, bm, ValueRange{ahead, col},
+                                   /*isWrite=*/false, /*localityHint=*/0,
+                                   /*isDataCache=*/true);
+      Value sum = b.create<vector::FMAOp>(
+          loc, splat, loadRowF32(bm, ValueRange{kk, col}, width),
+          loadRow(c, ValueRange{zero, col}, width));
+      storeRow(c, ValueRange{zero, col}, sum, width);
+    });
+  });
+  if (!epilogue)
+    return;
+  forEachVector([&](Value col, int64_t width) {
+    Value product = loadRow(c, ValueRange{zero, col}, width);
+    Value out = applyEpilogue({product}, zero, 1, col, width).front();
+    storeRow(epilogue->dest, ValueRange{zero, col}, out, width);
   });
 }
 

@@ -23,10 +23,12 @@
 namespace {
 
 constexpr int64_t kDim = 16, kHeads = 2, kCapacity = 40;
+/// Past the CPU kernel's key blocks of 128: two whole blocks and a tail.
+constexpr int64_t kLongCapacity = 300;
 
 /// x [1, seq, d] -> q, k, v projections; k and v written into the caches
 /// at `position`; causal attention over the caches; the output projection.
-rlx::Graph decoderGraph() {
+rlx::Graph decoderGraph(int64_t capacity = kCapacity) {
   rlx::Graph g;
   rlx::Tensor x = g.input("x", rlx::DType::f32, {1, -1, kDim}, {"", "seq", ""});
   rlx::Tensor pos = g.input("position", rlx::DType::i32, {1});
@@ -37,9 +39,9 @@ rlx::Graph decoderGraph() {
   rlx::Tensor k = g.linear(x, weight("wk"));
   rlx::Tensor v = g.linear(x, weight("wv"));
   rlx::Tensor kc = g.cacheWrite(
-      g.state("k_cache", rlx::DType::f32, {1, kCapacity, kDim}), k, pos, 1);
+      g.state("k_cache", rlx::DType::f32, {1, capacity, kDim}), k, pos, 1);
   rlx::Tensor vc = g.cacheWrite(
-      g.state("v_cache", rlx::DType::f32, {1, kCapacity, kDim}), v, pos, 1);
+      g.state("v_cache", rlx::DType::f32, {1, capacity, kDim}), v, pos, 1);
   rlx::AttentionOptions opts;
   opts.heads = kHeads;
   opts.headDim = kDim / kHeads;
@@ -142,7 +144,7 @@ TEST(DecodeGraph, OneGraphServesEveryPosition) {
     rlx::Session session(device);
     rlx::CompileOptions options;
     options.dims = {{"seq", 1}};
-    auto graph = session.compileWith(decoderGraph(), options);
+    auto graph = session.compileWith(decoderGraph(kCapacity), options);
     ASSERT_TRUE(graph.isOk()) << graph.status().toString();
     weights.setOn(*graph);
     EXPECT_EQ(graph->stateNames(),
@@ -189,6 +191,29 @@ TEST(DecodeGraph, OneGraphServesEveryPosition) {
                     .isOk());
     EXPECT_TRUE(std::all_of(after.begin(), after.end(),
                             [](float v) { return v == 0.0f; }));
+  }
+}
+
+TEST(DecodeGraph, StepsAcrossKeyBlocks) {
+  Weights weights;
+  std::vector<float> x = tokens(kLongCapacity, 13);
+  for (rlx::Device device : devices()) {
+    SCOPED_TRACE(rlx::deviceName(device));
+    std::vector<float> want = reference(device, weights, x, kLongCapacity);
+    rlx::Session session(device);
+    rlx::CompileOptions options;
+    options.dims = {{"seq", 1}};
+    auto graph = session.compileWith(decoderGraph(kLongCapacity), options);
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    weights.setOn(*graph);
+    for (int32_t p = 0; p < kLongCapacity; ++p) {
+      auto out = graph->run(
+          {rlx::NamedInput::of(
+               "x", rlx::TensorView::of(x.data() + p * kDim, {1, 1, kDim})),
+           rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+      ASSERT_TRUE(out.isOk()) << out.status().toString();
+      expectRows(want, p, (*out)[0], 1);
+    }
   }
 }
 
@@ -280,6 +305,40 @@ TEST(Decoder, PrefillAndStepsMatchAStaticCompile) {
       EXPECT_EQ(d.graphCount(), 3u); // nothing compiled after create
       ASSERT_TRUE(d.reset().isOk());
       EXPECT_EQ(d.position(), 0);
+    }
+  }
+}
+
+TEST(Decoder, LongPromptsAcrossQueryAndKeyBlocks) {
+  Weights weights;
+  constexpr int64_t kTokens = 290;
+  std::vector<float> x = tokens(kTokens, 17);
+  for (rlx::Device device : devices()) {
+    SCOPED_TRACE(rlx::deviceName(device));
+    std::vector<float> want = reference(device, weights, x, kTokens);
+    rlx::DecoderOptions options;
+    options.prefillBuckets = {32, 160};
+    auto decoder = rlx::Decoder::create(
+        rlx::Model::fromGraph(decoderGraph(kLongCapacity)), device, options);
+    ASSERT_TRUE(decoder.isOk()) << decoder.status().toString();
+    rlx::Decoder &d = **decoder;
+    weights.setOn(d);
+    // 3 tokens (bucket 32), then 200 (chunks of 160 and 40, each on bucket
+    // 160: a query block of 128 and a tail), then 80, then steps to 290.
+    int64_t at = 0;
+    for (int64_t count : {3, 200, 80}) {
+      auto out = d.prefill({rlx::NamedInput::of(
+          "x", rlx::TensorView::of(x.data() + at * kDim, {1, count, kDim}))});
+      ASSERT_TRUE(out.isOk()) << out.status().toString();
+      int64_t last = count == 200 ? 40 : count;
+      expectRows(want, at + count - last, (*out)[0], last);
+      at += count;
+    }
+    for (; at < kTokens; ++at) {
+      auto out = d.step({rlx::NamedInput::of(
+          "x", rlx::TensorView::of(x.data() + at * kDim, {1, 1, kDim}))});
+      ASSERT_TRUE(out.isOk()) << out.status().toString();
+      expectRows(want, at, (*out)[0], 1);
     }
   }
 }

@@ -115,3 +115,46 @@ func.func @wide_heads(%q: tensor<1x75x1x1024xf32> {mir.name = "q"}) -> (tensor<1
   %o = mir.attention %q, %q, %q scale = 0.03125 : tensor<1x75x1x1024xf32>, tensor<1x75x1x1024xf32>, tensor<1x75x1x1024xf32>
   return %o : tensor<1x75x1x1024xf32>
 }
+
+// -----
+
+// A run-time position (decoding, S = 1 against a cache of T = 256, causal):
+// the kernel reads p once, sign-extended to an index; the key blocks a unit
+// visits are min(2, (max(p + s0 + 1, 0) + 127) / 128), and each row sees
+// clamp(s0 + i + p + 1 - t0, 0, 128) keys of a block. A row that sees no
+// key (l = 0) gives 0.
+// CHECK-LABEL: lir.program @position
+// CHECK:         lir.io input "pos" at [[POSAT:[0-9]+]] : memref<1xi32>
+// CHECK:         lir.kernel @attention_0 grid = [2]
+// CHECK-NEXT:    ^bb0(%{{[^:]+}}: memref<1x1x2x64xf32>, %{{[^:]+}}: memref<1x256x2x64xf32>, %{{[^:]+}}: memref<1x256x2x64xf32>, %[[POS:[^:]+]]: memref<1xi32>, %{{[^:]+}}: memref<1x1x2x64xf32>):
+// CHECK:           %[[RAW:.+]] = memref.load %[[POS]][%{{.+}}] : memref<1xi32>
+// CHECK-NEXT:      %[[P:.+]] = arith.index_cast %[[RAW]] : i32 to index
+// CHECK:           %[[END:.+]] = arith.addi %[[P]], %{{.+}} : index
+// CHECK-NEXT:      %[[CLAMPED:.+]] = arith.maxsi %[[END]], %{{.+}} : index
+// CHECK:           %[[SEEN:.+]] = arith.addi %[[CLAMPED]], %c127{{.*}} : index
+// CHECK:           %[[BLOCKS:.+]] = arith.divui %[[SEEN]], %c128{{.*}} : index
+// CHECK-NEXT:      %[[N:.+]] = arith.minui %c2{{.*}}, %[[BLOCKS]] : index
+// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-NEXT:        %[[SI:.+]] = arith.addi %{{.+}}, %[[I]] : index
+// CHECK-NEXT:        %{{.+}} = arith.addi %[[SI]], %[[P]] : index
+// CHECK:             %[[COUNT:.+]] = arith.maxsi %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:        %[[VIS:.+]] = arith.minsi %[[COUNT]], %{{.+}} : index
+// CHECK:             scf.for %{{.+}} = %{{.+}} to %[[VIS]] step
+// CHECK:           %[[LOOP:.+]] = arith.minui %[[N]], %c2{{.*}} : index
+// CHECK:           scf.for %{{.+}} = %c1{{.*}} to %[[LOOP]] step
+// CHECK:           %[[HAS:.+]] = arith.cmpf ogt, %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:      %{{.+}} = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      arith.select %[[HAS]], %{{.+}}, %{{.+}} : f32
+// CHECK:         lir.schedule {
+// CHECK:           %[[VP:.+]] = lir.view at [[POSAT]] : memref<1xi32>
+// CHECK:           lir.dispatch @attention_0(%{{.+}}, %{{.+}}, %{{.+}}, %[[VP]], %{{.+}}) : memref<1x1x2x64xf32>, memref<1x256x2x64xf32>, memref<1x256x2x64xf32>, memref<1xi32>, memref<1x1x2x64xf32>
+// Outlined, p is a 4-byte view of the arena; the products still take the
+// microkernel.
+// CPU-LABEL: func.func @rlx_dispatch_0
+// CPU:         %[[PV:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<4xi8> to memref<1xi32>
+// CPU:         memref.load %[[PV]][%{{.+}}] : memref<1xi32>
+// CPU:         vector.fma
+func.func @position(%q: tensor<1x1x2x64xf32> {mir.name = "q"}, %k: tensor<1x256x2x64xf32> {mir.name = "k"}, %p: tensor<1xi32> {mir.name = "pos"}) -> (tensor<1x1x2x64xf32> {mir.name = "o"}) {
+  %o = mir.attention %q, %k, %k position(%p : tensor<1xi32>) scale = 0.125 causal : tensor<1x1x2x64xf32>, tensor<1x256x2x64xf32>, tensor<1x256x2x64xf32>
+  return %o : tensor<1x1x2x64xf32>
+}

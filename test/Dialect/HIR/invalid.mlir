@@ -606,6 +606,42 @@ func.func @attention_kv_dtype(%q: tensor<1x8x16xf32>, %kv: tensor<1x8x16xf16>) -
   return %0 : tensor<1x8x16xf32>
 }
 
+// -----
+
+// hir.attention C8: a position of two elements
+func.func @attention_position_two_elements(%q: tensor<1x1x16xf32>, %kv: tensor<1x8x16xf32>, %p: tensor<2xi32>) -> tensor<1x1x16xf32> {
+  // expected-error @+1 {{'hir.attention' op position must have one element, got 2}}
+  %0 = hir.attention causal %q, %kv, %kv position(%p) heads = 2 head_dim = 8 : (tensor<1x1x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<2xi32>) -> tensor<1x1x16xf32>
+  return %0 : tensor<1x1x16xf32>
+}
+
+// -----
+
+// hir.attention C8: a position with a sliding_window mask
+func.func @attention_position_sliding_window(%q: tensor<1x1x16xf32>, %kv: tensor<1x8x16xf32>, %p: tensor<1xi32>) -> tensor<1x1x16xf32> {
+  // expected-error @+1 {{'hir.attention' op a run-time position takes mask 'none' or 'causal' and no softcap, got mask 'sliding_window'}}
+  %0 = hir.attention sliding_window %q, %kv, %kv position(%p) heads = 2 head_dim = 8 window = 4 : (tensor<1x1x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1xi32>) -> tensor<1x1x16xf32>
+  return %0 : tensor<1x1x16xf32>
+}
+
+// -----
+
+// hir.attention C8: a position with a custom mask operand
+func.func @attention_position_custom(%q: tensor<1x1x16xf32>, %kv: tensor<1x8x16xf32>, %m: tensor<1x8xi1>, %p: tensor<1xi32>) -> tensor<1x1x16xf32> {
+  // expected-error @+1 {{'hir.attention' op a run-time position takes mask 'none' or 'causal' and no softcap, got mask 'custom'}}
+  %0 = hir.attention custom %q, %kv, %kv mask(%m) position(%p) heads = 2 head_dim = 8 : (tensor<1x1x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1x8xi1>, tensor<1xi32>) -> tensor<1x1x16xf32>
+  return %0 : tensor<1x1x16xf32>
+}
+
+// -----
+
+// hir.attention C8: a position with a softcap
+func.func @attention_position_softcap(%q: tensor<1x1x16xf32>, %kv: tensor<1x8x16xf32>, %p: tensor<1xi32>) -> tensor<1x1x16xf32> {
+  // expected-error @+1 {{'hir.attention' op a run-time position takes mask 'none' or 'causal' and no softcap, got mask 'causal' and a softcap}}
+  %0 = hir.attention causal %q, %kv, %kv position(%p) heads = 2 head_dim = 8 softcap = 30.0 : (tensor<1x1x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1xi32>) -> tensor<1x1x16xf32>
+  return %0 : tensor<1x1x16xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // hir.layer_norm
 //===----------------------------------------------------------------------===//
@@ -1334,6 +1370,15 @@ func.func @ods_rope_float_positions(%x: tensor<1x8x16xf32>, %p: tensor<8xf32>) -
   // expected-error @+1 {{'hir.rope' op operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<8xf32>'}}
   %0 = hir.rope %x, %p heads = 2 head_dim = 8 : (tensor<1x8x16xf32>, tensor<8xf32>) -> tensor<1x8x16xf32>
   return %0 : tensor<1x8x16xf32>
+}
+
+// -----
+
+// ODS: a float position where i32/i64 is required (hir.attention)
+func.func @ods_attention_float_position(%q: tensor<1x1x16xf32>, %kv: tensor<1x8x16xf32>, %p: tensor<1xf32>) -> tensor<1x1x16xf32> {
+  // expected-error @+1 {{'hir.attention' op operand #3 must be ranked tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<1xf32>'}}
+  %0 = hir.attention causal %q, %kv, %kv position(%p) heads = 2 head_dim = 8 : (tensor<1x1x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<1xf32>) -> tensor<1x1x16xf32>
+  return %0 : tensor<1x1x16xf32>
 }
 
 // -----

@@ -367,6 +367,20 @@ func.func @attention_additive_bias(%q: tensor<?x?x16xbf16>, %kv: tensor<?x?x16xb
   return %o : tensor<?x?x16xbf16>
 }
 
+// A run-time position: causal grouped-query decoding (S = 1) with an i32
+// position of one element, and mask `none` with a rank-0 i64 position and a
+// scale (the generic form names it by the operand segment sizes).
+// CHECK-LABEL: func.func @attention_position(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<1x1x256xf32>, %[[K:[^:]+]]: tensor<1x128x64xf32>, %[[V:[^:]+]]: tensor<1x128x64xf32>, %[[P:[^:]+]]: tensor<1xi32>, %[[Q2:[^:]+]]: tensor<1x4x16xf32>, %[[KV:[^:]+]]: tensor<1x8x16xf32>, %[[P64:[^:]+]]: tensor<i64>)
+// CHECK-NEXT: %[[A:.+]] = hir.attention causal %[[Q]], %[[K]], %[[V]] position(%[[P]]) heads = 4 kv_heads = 1 head_dim = 64 : (tensor<1x1x256xf32>, tensor<1x128x64xf32>, tensor<1x128x64xf32>, tensor<1xi32>) -> tensor<1x1x256xf32>
+// CHECK-NEXT: %[[B:.+]] = hir.attention none %[[Q2]], %[[KV]], %[[KV]] position(%[[P64]]) heads = 2 head_dim = 8 scale = 2.500000e-01 : (tensor<1x4x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<i64>) -> tensor<1x4x16xf32>
+// CHECK-NEXT: return %[[A]], %[[B]] : tensor<1x1x256xf32>, tensor<1x4x16xf32>
+func.func @attention_position(%q: tensor<1x1x256xf32>, %k: tensor<1x128x64xf32>, %v: tensor<1x128x64xf32>, %p: tensor<1xi32>, %q2: tensor<1x4x16xf32>, %kv: tensor<1x8x16xf32>, %p64: tensor<i64>) -> (tensor<1x1x256xf32>, tensor<1x4x16xf32>) {
+  %a = hir.attention causal %q, %k, %v position(%p) heads = 4 kv_heads = 1 head_dim = 64 : (tensor<1x1x256xf32>, tensor<1x128x64xf32>, tensor<1x128x64xf32>, tensor<1xi32>) -> tensor<1x1x256xf32>
+  %b = hir.attention none %q2, %kv, %kv position(%p64) heads = 2 head_dim = 8 scale = 0.25 : (tensor<1x4x16xf32>, tensor<1x8x16xf32>, tensor<1x8x16xf32>, tensor<i64>) -> tensor<1x4x16xf32>
+  return %a, %b : tensor<1x1x256xf32>, tensor<1x4x16xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // hir.layer_norm, hir.rms_norm, hir.residual_norm
 //===----------------------------------------------------------------------===//

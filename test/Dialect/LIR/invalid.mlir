@@ -1303,3 +1303,43 @@ lir.program @p arena_size = 4096 alignment = 64 {
   lir.schedule {
   }
 }
+
+// -----
+
+// lir.io C8: state on an input
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  lir.io input "k_cache" at 0 state : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C8: state on an output
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  lir.io output "k_cache" at 0 state : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C8: state on a param stored in panels
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  lir.io param "k_cache" at 0 panels 16 state : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C8: state on a param given in f32
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  lir.io param "k_cache" at 0 given f32 state : memref<4x32xbf16>
+  lir.schedule {
+  }
+}

@@ -293,3 +293,14 @@ lir.program @pairs arena_size = 512 alignment = 64 {
   lir.schedule {
   }
 }
+
+// A state param: memory the program keeps between runs and writes in place.
+// CHECK-LABEL: lir.program @state
+// CHECK-NEXT:    lir.io param "k" at 0 state : memref<1x8x16xf32>
+// CHECK-NEXT:    lir.io param "w" at 512 : memref<16xf32>
+lir.program @state arena_size = 576 alignment = 64 {
+  lir.io param "k" at 0 state : memref<1x8x16xf32>
+  lir.io param "w" at 512 : memref<16xf32>
+  lir.schedule {
+  }
+}

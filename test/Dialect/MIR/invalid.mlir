@@ -152,6 +152,237 @@ func.func @param_name_type() -> tensor<4xf32> {
 // -----
 
 //===----------------------------------------------------------------------===//
+// mir.state
+//===----------------------------------------------------------------------===//
+
+// mir.state C1: the name is empty (the param name rule).
+func.func @state_c1_empty_name() {
+  // expected-error @+1 {{parameter name must not be empty}}
+  %0 = mir.state "" : tensor<4xf32>
+  return
+}
+
+// -----
+
+// mir.state C1: a name that is not printable ASCII (the param name rule).
+func.func @state_c1_control_name() {
+  // expected-error @+1 {{parameter name has a byte that is not printable ASCII (a control character, NUL or non-ASCII)}}
+  %0 = mir.state "k\n" : tensor<4xf32>
+  return
+}
+
+// -----
+
+// mir.state C1: two states of one name and type; the first one is reported.
+func.func @state_c1_duplicate_state() {
+  // expected-error @+1 {{'mir.state' op state 'k_cache' has the name of another mir.state of the block}}
+  %0 = mir.state "k_cache" : tensor<8x4xf32>
+  %1 = mir.state "k_cache" : tensor<8x4xf32>
+  return
+}
+
+// -----
+
+// mir.state C1: two states of one name and different types; the first one
+// is reported, by the state rule (which looks at the whole block) before the
+// param rule could report the second's type.
+func.func @state_c1_duplicate_state_type() {
+  // expected-error @+1 {{'mir.state' op state 'k_cache' has the name of another mir.state of the block}}
+  %0 = mir.state "k_cache" : tensor<8x4xf32>
+  %1 = mir.state "k_cache" : tensor<16x4xf32>
+  return
+}
+
+// -----
+
+// mir.state C1: a state with the name of a mir.param of the block.
+func.func @state_c1_param_name() -> tensor<8x4xf32> {
+  %w = mir.param "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.state' op state 'k_cache' has the name of another mir.param of the block}}
+  %0 = mir.state "k_cache" : tensor<8x4xf32>
+  return %w : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.state C2: read before the write as well as written (two uses).
+func.func @state_c2_two_uses(%new: tensor<1x4xf32>, %p: tensor<1xi32>) -> (tensor<8x4xf32>, tensor<8x4xf32>) {
+  // expected-error @+1 {{'mir.state' op state 'k_cache' is used more than once; its one use is the cache of a mir.cache_write, whose result the readers take}}
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  %r = mir.unary neg %c : tensor<8x4xf32>
+  return %k, %r : tensor<8x4xf32>, tensor<8x4xf32>
+}
+
+// -----
+
+// mir.state C2: written by two cache writes (two uses).
+func.func @state_c2_two_writes(%new: tensor<1x4xf32>, %p: tensor<1xi32>) -> (tensor<8x4xf32>, tensor<8x4xf32>) {
+  // expected-error @+1 {{'mir.state' op state 'k_cache' is used more than once}}
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  %a = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  %b = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %a, %b : tensor<8x4xf32>, tensor<8x4xf32>
+}
+
+// -----
+
+// mir.state C2: the one use is an op other than mir.cache_write.
+func.func @state_c2_other_op() -> tensor<8x4xf32> {
+  // expected-error @+1 {{'mir.state' op state 'k_cache' must be read through the mir.cache_write that updates it, not by mir.unary}}
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  %r = mir.unary neg %c : tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.state C2: the one use is returning it.
+func.func @state_c2_returned() -> tensor<8x4xf32> {
+  // expected-error @+1 {{'mir.state' op state 'k_cache' must be read through the mir.cache_write that updates it, not by func.return}}
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  return %c : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.state C2: the one use is a mir.cache_write, but as its update
+// (operand 1), not its cache.
+func.func @state_c2_update_operand(%p: tensor<1xi32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'mir.state' op state 'v_new' must be read through the mir.cache_write that updates it, not by mir.cache_write}}
+  %u = mir.state "v_new" : tensor<1x4xf32>
+  %c = mir.state "v_cache" : tensor<8x4xf32>
+  %k = mir.cache_write %c, %u, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.state: ODS rejects a scalar result (generic form; the custom form cannot parse it).
+func.func @state_scalar() {
+  // expected-error @+1 {{result #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 8-bit signless integer or 32-bit signless integer or 64-bit signless integer or 1-bit signless integer values, but got 'f32'}}
+  %0 = "mir.state"() <{name = "k_cache"}> : () -> f32
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// mir.cache_write
+//===----------------------------------------------------------------------===//
+
+// mir.cache_write C1: the cache is a function argument.
+func.func @cache_write_c1_argument(%c: tensor<8x4xf32>, %new: tensor<1x4xf32>, %p: tensor<1xi32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'mir.cache_write' op the cache must be a mir.state (the write updates its memory in place)}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C1: the cache is a mir.param (read-only weights).
+func.func @cache_write_c1_param(%new: tensor<1x4xf32>, %p: tensor<1xi32>) -> tensor<8x4xf32> {
+  %c = mir.param "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op the cache must be a mir.state (the write updates its memory in place)}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C2: an update of another rank.
+func.func @cache_write_c2_rank(%new: tensor<4xf32>, %p: tensor<1xi32>) -> tensor<8x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op update 'tensor<4xf32>' must have the rank and element type of the cache 'tensor<8x4xf32>'}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C2: an update of another element type.
+func.func @cache_write_c2_element(%new: tensor<1x4xf16>, %p: tensor<1xi32>) -> tensor<8x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op update 'tensor<1x4xf16>' must have the rank and element type of the cache 'tensor<8x4xf32>'}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf16>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C2: a dim other than the axis differs from the cache's.
+func.func @cache_write_c2_dim(%new: tensor<1x2x3xf32>, %p: tensor<1xi32>) -> tensor<8x2x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x2x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op update 1x2x3 must match the cache 8x2x4 in every dim but the axis 0, and not exceed it there}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x2x4xf32>, tensor<1x2x3xf32>, tensor<1xi32>) -> tensor<8x2x4xf32>
+  return %k : tensor<8x2x4xf32>
+}
+
+// -----
+
+// mir.cache_write C2: more rows along the axis than the cache holds.
+func.func @cache_write_c2_larger(%new: tensor<1x9x4xf32>, %p: tensor<1xi32>) -> tensor<1x8x4xf32> {
+  %c = mir.state "k_cache" : tensor<1x8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op update 1x9x4 must match the cache 1x8x4 in every dim but the axis 1, and not exceed it there}}
+  %k = mir.cache_write %c, %new, %p axis = 1 : (tensor<1x8x4xf32>, tensor<1x9x4xf32>, tensor<1xi32>) -> tensor<1x8x4xf32>
+  return %k : tensor<1x8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C3: a position of two elements.
+func.func @cache_write_c3_two_elements(%new: tensor<1x4xf32>, %p: tensor<2xi32>) -> tensor<8x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op position must have one element, got 2}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<2xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C3: ODS rejects a float position.
+func.func @cache_write_c3_float(%new: tensor<1x4xf32>, %p: tensor<1xf32>) -> tensor<8x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{operand #2 must be ranked tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<1xf32>'}}
+  %k = mir.cache_write %c, %new, %p axis = 0 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xf32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C4: an axis past the rank.
+func.func @cache_write_c4_axis(%new: tensor<1x4xf32>, %p: tensor<1xi32>) -> tensor<8x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op axis 2 is outside the cache's rank 2}}
+  %k = mir.cache_write %c, %new, %p axis = 2 : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C4: a negative axis (no counting from the end).
+func.func @cache_write_c4_negative_axis(%new: tensor<8x1xf32>, %p: tensor<1xi32>) -> tensor<8x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+1 {{'mir.cache_write' op axis -1 is outside the cache's rank 2}}
+  %k = mir.cache_write %c, %new, %p axis = -1 : (tensor<8x4xf32>, tensor<8x1xf32>, tensor<1xi32>) -> tensor<8x4xf32>
+  return %k : tensor<8x4xf32>
+}
+
+// -----
+
+// mir.cache_write C5: the declared result is not the cache's type (the
+// generic form, which declares it).
+func.func @cache_write_c5(%new: tensor<1x4xf32>, %p: tensor<1xi32>) -> tensor<16x4xf32> {
+  %c = mir.state "k_cache" : tensor<8x4xf32>
+  // expected-error @+2 {{failed to infer returned types}}
+  // expected-error @+1 {{'mir.cache_write' op inferred type(s) 'tensor<8x4xf32>' are incompatible with return type(s) of operation 'tensor<16x4xf32>'}}
+  %k = "mir.cache_write"(%c, %new, %p) <{axis = 0 : i64}> : (tensor<8x4xf32>, tensor<1x4xf32>, tensor<1xi32>) -> tensor<16x4xf32>
+  return %k : tensor<16x4xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // mir.unary
 //===----------------------------------------------------------------------===//
 
@@ -2211,6 +2442,24 @@ func.func @attention_c5(%q: tensor<1x6x2x8xf32>, %k: tensor<1x4x2x8xf32>) -> ten
   // expected-error @+1 {{a causal attention needs S <= T (every query sees a key), got S = 6, T = 4}}
   %0 = mir.attention %q, %k, %k scale = 1.0 causal : tensor<1x6x2x8xf32>, tensor<1x4x2x8xf32>, tensor<1x4x2x8xf32>
   return %0 : tensor<1x6x2x8xf32>
+}
+
+// -----
+
+// mir.attention C6: a position of two elements.
+func.func @attention_c6(%q: tensor<1x1x2x8xf32>, %k: tensor<1x8x2x8xf32>, %p: tensor<2xi32>) -> tensor<1x1x2x8xf32> {
+  // expected-error @+1 {{'mir.attention' op position must have one element, got 2}}
+  %0 = mir.attention %q, %k, %k position(%p : tensor<2xi32>) scale = 1.0 causal : tensor<1x1x2x8xf32>, tensor<1x8x2x8xf32>, tensor<1x8x2x8xf32>
+  return %0 : tensor<1x1x2x8xf32>
+}
+
+// -----
+
+// mir.attention C6: ODS rejects a float position.
+func.func @attention_c6_float(%q: tensor<1x1x2x8xf32>, %k: tensor<1x8x2x8xf32>, %p: tensor<1xf32>) -> tensor<1x1x2x8xf32> {
+  // expected-error @+1 {{operand #3 must be ranked tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<1xf32>'}}
+  %0 = mir.attention %q, %k, %k position(%p : tensor<1xf32>) scale = 1.0 : tensor<1x1x2x8xf32>, tensor<1x8x2x8xf32>, tensor<1x8x2x8xf32>
+  return %0 : tensor<1x1x2x8xf32>
 }
 
 // -----

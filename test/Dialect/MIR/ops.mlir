@@ -55,6 +55,32 @@ func.func @param_given() -> tensor<784x512xbf16> {
   return %0 : tensor<784x512xbf16>
 }
 
+// States written by cache writes: an i32 position of one element and an i64
+// position of rank 0, several rows and one row, f32 and f16.
+// CHECK-LABEL: func.func @state(
+// CHECK-SAME:    %[[KN:[^:]+]]: tensor<1x2x4x16xf32>, %[[VN:[^:]+]]: tensor<1x1x4x16xf16>, %[[P:[^:]+]]: tensor<1xi32>, %[[P64:[^:]+]]: tensor<i64>) -> (tensor<1x8x4x16xf32>, tensor<1x8x4x16xf16>) {
+// CHECK-NEXT:    %[[KC:.+]] = mir.state "layers.0.k_cache" : tensor<1x8x4x16xf32>
+// CHECK-NEXT:    %[[VC:.+]] = mir.state "layers.0.v_cache" : tensor<1x8x4x16xf16>
+// CHECK-NEXT:    %[[K:.+]] = mir.cache_write %[[KC]], %[[KN]], %[[P]] axis = 1 : (tensor<1x8x4x16xf32>, tensor<1x2x4x16xf32>, tensor<1xi32>) -> tensor<1x8x4x16xf32>
+// CHECK-NEXT:    %[[V:.+]] = mir.cache_write %[[VC]], %[[VN]], %[[P64]] axis = 1 : (tensor<1x8x4x16xf16>, tensor<1x1x4x16xf16>, tensor<i64>) -> tensor<1x8x4x16xf16>
+// CHECK-NEXT:    return %[[K]], %[[V]] : tensor<1x8x4x16xf32>, tensor<1x8x4x16xf16>
+func.func @state(%kn: tensor<1x2x4x16xf32>, %vn: tensor<1x1x4x16xf16>, %p: tensor<1xi32>, %p64: tensor<i64>) -> (tensor<1x8x4x16xf32>, tensor<1x8x4x16xf16>) {
+  %kc = mir.state "layers.0.k_cache" : tensor<1x8x4x16xf32>
+  %vc = mir.state "layers.0.v_cache" : tensor<1x8x4x16xf16>
+  %k = mir.cache_write %kc, %kn, %p axis = 1 : (tensor<1x8x4x16xf32>, tensor<1x2x4x16xf32>, tensor<1xi32>) -> tensor<1x8x4x16xf32>
+  %v = mir.cache_write %vc, %vn, %p64 axis = 1 : (tensor<1x8x4x16xf16>, tensor<1x1x4x16xf16>, tensor<i64>) -> tensor<1x8x4x16xf16>
+  return %k, %v : tensor<1x8x4x16xf32>, tensor<1x8x4x16xf16>
+}
+
+// A state with no use (mir.state C2 allows it).
+// CHECK-LABEL: func.func @state_unused(
+// CHECK-NEXT:    mir.state "cache" : tensor<4xf32>
+// CHECK-NEXT:    return
+func.func @state_unused() {
+  %c = mir.state "cache" : tensor<4xf32>
+  return
+}
+
 // Every unary kind on a float tensor.
 // CHECK-LABEL: func.func @unary_kinds(
 // CHECK-SAME:    %[[X:[^:]+]]: tensor<4x8xf32>) -> tensor<4x8xf32> {
@@ -563,6 +589,19 @@ func.func @attention(%q: tensor<2x8x4x16xf32>, %k: tensor<2x12x4x16xf32>, %v: te
 func.func @attention_gqa(%q: tensor<1x8x8x16xf32>, %k: tensor<1x12x2x16xf32>) -> tensor<1x8x8x16xf32> {
   %0 = mir.attention %q, %k, %k scale = 0.25 : tensor<1x8x8x16xf32>, tensor<1x12x2x16xf32>, tensor<1x12x2x16xf32>
   return %0 : tensor<1x8x8x16xf32>
+}
+
+// Attention at a run-time position, i32 and i64, with and without causal;
+// causal with more queries than keys is allowed with a position (C5).
+// CHECK-LABEL: func.func @attention_position(
+// CHECK-SAME:    %[[Q:[^:]+]]: tensor<1x4x2x16xf32>, %[[K:[^:]+]]: tensor<1x2x2x16xf32>, %[[P:[^:]+]]: tensor<1xi32>, %[[P64:[^:]+]]: tensor<1xi64>) -> (tensor<1x4x2x16xf32>, tensor<1x4x2x16xf32>) {
+// CHECK-NEXT:    %[[R0:.+]] = mir.attention %[[Q]], %[[K]], %[[K]] position(%[[P]] : tensor<1xi32>) scale = 1.250000e-01 causal : tensor<1x4x2x16xf32>, tensor<1x2x2x16xf32>, tensor<1x2x2x16xf32>
+// CHECK-NEXT:    %[[R1:.+]] = mir.attention %[[Q]], %[[K]], %[[K]] position(%[[P64]] : tensor<1xi64>) scale = 2.500000e-01 : tensor<1x4x2x16xf32>, tensor<1x2x2x16xf32>, tensor<1x2x2x16xf32>
+// CHECK-NEXT:    return %[[R0]], %[[R1]]
+func.func @attention_position(%q: tensor<1x4x2x16xf32>, %k: tensor<1x2x2x16xf32>, %p: tensor<1xi32>, %p64: tensor<1xi64>) -> (tensor<1x4x2x16xf32>, tensor<1x4x2x16xf32>) {
+  %0 = mir.attention %q, %k, %k position(%p : tensor<1xi32>) scale = 0.125 causal : tensor<1x4x2x16xf32>, tensor<1x2x2x16xf32>, tensor<1x2x2x16xf32>
+  %1 = mir.attention %q, %k, %k position(%p64 : tensor<1xi64>) scale = 0.25 : tensor<1x4x2x16xf32>, tensor<1x2x2x16xf32>, tensor<1x2x2x16xf32>
+  return %0, %1 : tensor<1x4x2x16xf32>, tensor<1x4x2x16xf32>
 }
 
 // Shared matmul with two and with three weights.

@@ -485,6 +485,77 @@ func.func @attention_gqa(%q: tensor<1x4x4x8xf32>, %k: tensor<1x6x2x8xf32>, %v: t
 // VKREPORT-NEXT:   mir.binary: native
 // VKREPORT-NEXT:   mir.broadcast: native
 
+// -----
+
+// Causal attention at a run-time position p (S = 2, T = 3): query s sees the
+// keys t with t - s <= p. The chain compares a constant table of the offsets
+// t - s with p (reshaped to a scalar tensor), gives the hidden scores -inf
+// before the softmax, and zeroes their probabilities after it (a query that
+// sees no key gives 0, not the NaN of an all -inf softmax).
+func.func @attention_position(%q: tensor<1x2x2x8xf32>, %k: tensor<1x3x2x8xf32>, %v: tensor<1x3x2x8xf32>, %p: tensor<1xi32>) -> tensor<1x2x2x8xf32> {
+  %a = mir.attention %q, %k, %v position(%p : tensor<1xi32>) scale = 0.25 causal : tensor<1x2x2x8xf32>, tensor<1x3x2x8xf32>, tensor<1x3x2x8xf32>
+  return %a : tensor<1x2x2x8xf32>
+}
+// CPU-LABEL: func.func @attention_position(
+// CPU-NEXT: mir.attention %{{.+}}, %{{.+}}, %{{.+}} position(%{{.+}} : tensor<1xi32>) scale = 2.500000e-01 causal
+// CPU-NEXT: return
+// VULKAN-LABEL: func.func @attention_position(
+// VULKAN-SAME: %[[Q:[^:]+]]: tensor<1x2x2x8xf32>, %[[K:[^:]+]]: tensor<1x3x2x8xf32>, %[[V:[^:]+]]: tensor<1x3x2x8xf32>, %[[P:[^:]+]]: tensor<1xi32>)
+// VULKAN-DAG: %[[OFFSETS:.+]] = mir.constant dense<{{\[}}[0, 1, 2], [-1, 0, 1]]> : tensor<2x3xi32>
+// VULKAN-DAG: %[[QUARTER:.+]] = mir.constant dense<2.500000e-01> : tensor<f32>
+// VULKAN-DAG: %[[NEGINF:.+]] = mir.constant dense<0xFF800000> : tensor<f32>
+// VULKAN-DAG: %[[ZERO:.+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// VULKAN: %[[QH:.+]] = mir.transpose %[[Q]] permutation = [0, 2, 1, 3] : tensor<1x2x2x8xf32> -> tensor<1x2x2x8xf32>
+// VULKAN-NEXT: %[[KT:.+]] = mir.transpose %[[K]] permutation = [0, 2, 3, 1] : tensor<1x3x2x8xf32> -> tensor<1x2x8x3xf32>
+// VULKAN-NEXT: %[[S:.+]] = mir.matmul %[[QH]], %[[KT]] : (tensor<1x2x2x8xf32>, tensor<1x2x8x3xf32>) -> tensor<1x2x2x3xf32>
+// VULKAN-NEXT: %[[SS:.+]] = mir.binary mul %[[S]], %[[QUARTER]] : (tensor<1x2x2x3xf32>, tensor<f32>) -> tensor<1x2x2x3xf32>
+// VULKAN-NEXT: %[[PS:.+]] = mir.reshape %[[P]] : tensor<1xi32> to tensor<i32>
+// VULKAN-NEXT: %[[SEES:.+]] = mir.compare le %[[OFFSETS]], %[[PS]] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2x3xi1>
+// VULKAN-NEXT: %[[MASKED:.+]] = mir.select %[[SEES]], %[[SS]], %[[NEGINF]] : (tensor<2x3xi1>, tensor<1x2x2x3xf32>, tensor<f32>) -> tensor<1x2x2x3xf32>
+// VULKAN-NEXT: %[[PROBS:.+]] = mir.softmax %[[MASKED]] axis = -1 : tensor<1x2x2x3xf32>
+// VULKAN-NEXT: %[[KEPT:.+]] = mir.select %[[SEES]], %[[PROBS]], %[[ZERO]] : (tensor<2x3xi1>, tensor<1x2x2x3xf32>, tensor<f32>) -> tensor<1x2x2x3xf32>
+// VULKAN-NEXT: %[[VH:.+]] = mir.transpose %[[V]] permutation = [0, 2, 1, 3] : tensor<1x3x2x8xf32> -> tensor<1x2x3x8xf32>
+// VULKAN-NEXT: %[[O:.+]] = mir.matmul %[[KEPT]], %[[VH]] : (tensor<1x2x2x3xf32>, tensor<1x2x3x8xf32>) -> tensor<1x2x2x8xf32>
+// VULKAN-NEXT: %[[A:.+]] = mir.transpose %[[O]] permutation = [0, 2, 1, 3] : tensor<1x2x2x8xf32> -> tensor<1x2x2x8xf32>
+// VULKAN-NEXT: return %[[A]]
+// VKREPORT-LABEL: === rlx dispatch report: @attention_position, target 'vulkan' ===
+// VKREPORT-NEXT:   mir.attention: rewritten
+// VKREPORT-NEXT:   mir.binary: native
+// VKREPORT-NEXT:   mir.compare: native
+// VKREPORT-NEXT:   mir.constant: native
+// VKREPORT-NEXT:   mir.matmul: native
+// VKREPORT-NEXT:   mir.reshape: native
+// VKREPORT-NEXT:   mir.select: native
+// VKREPORT-NEXT:   mir.softmax: native
+// VKREPORT-NEXT:   mir.transpose: native
+// VKREPORT-NOT: mir.
+
+// -----
+
+// Without causal, query s sees the keys t < p + S: the table holds t - S
+// (S = 2) and the compare is `lt`. A rank-0 i64 position is compared as it
+// is (no reshape), against an i64 table.
+func.func @attention_position_open(%q: tensor<1x2x2x8xf32>, %k: tensor<1x3x2x8xf32>, %v: tensor<1x3x2x8xf32>, %p: tensor<i64>) -> tensor<1x2x2x8xf32> {
+  %a = mir.attention %q, %k, %v position(%p : tensor<i64>) scale = 0.5 : tensor<1x2x2x8xf32>, tensor<1x3x2x8xf32>, tensor<1x3x2x8xf32>
+  return %a : tensor<1x2x2x8xf32>
+}
+// VULKAN-LABEL: func.func @attention_position_open(
+// VULKAN-SAME: %[[Q:[^:]+]]: tensor<1x2x2x8xf32>, %[[K:[^:]+]]: tensor<1x3x2x8xf32>, %[[V:[^:]+]]: tensor<1x3x2x8xf32>, %[[P:[^:]+]]: tensor<i64>)
+// VULKAN-DAG: %[[OFFSETS:.+]] = mir.constant dense<{{\[}}[-2, -1, 0], [-2, -1, 0]]> : tensor<2x3xi64>
+// VULKAN-DAG: %[[HALF:.+]] = mir.constant dense<5.000000e-01> : tensor<f32>
+// VULKAN-DAG: %[[NEGINF:.+]] = mir.constant dense<0xFF800000> : tensor<f32>
+// VULKAN-DAG: %[[ZERO:.+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// VULKAN: %[[S:.+]] = mir.matmul
+// VULKAN-NEXT: %[[SS:.+]] = mir.binary mul %[[S]], %[[HALF]]
+// VULKAN-NEXT: %[[SEES:.+]] = mir.compare lt %[[OFFSETS]], %[[P]] : (tensor<2x3xi64>, tensor<i64>) -> tensor<2x3xi1>
+// VULKAN-NEXT: %[[MASKED:.+]] = mir.select %[[SEES]], %[[SS]], %[[NEGINF]]
+// VULKAN-NEXT: %[[PROBS:.+]] = mir.softmax %[[MASKED]] axis = -1 : tensor<1x2x2x3xf32>
+// VULKAN-NEXT: mir.select %[[SEES]], %[[PROBS]], %[[ZERO]]
+// VULKAN-NOT: mir.attention
+// VKREPORT-LABEL: === rlx dispatch report: @attention_position_open, target 'vulkan' ===
+// VKREPORT-NEXT:   mir.attention: rewritten
+// VKREPORT-NOT:   mir.reshape
+
 // The chain fuses back into the ops it came from.
 // RUN: rlx-opt %s -split-input-file -pass-pipeline="builtin.module(rlx-attach-target{target=vulkan},func.func(mir-legalize-for-target),rlx-attach-target{target=cpu replace=true},func.func(mir-fuse-attention))" | FileCheck %s --check-prefix=ROUNDTRIP
 // ROUNDTRIP-LABEL: func.func @attention(
