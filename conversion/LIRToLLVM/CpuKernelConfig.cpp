@@ -95,6 +95,29 @@ std::optional<int64_t> columnSplitDim(Operation *op, ArrayRef<int64_t> shape) {
   return static_cast<int64_t>(shape.size()) - 1;
 }
 
+/// Columns per workgroup, at least, of a product of one row whose B is read
+/// row-major (the microkernel's M = 1 path): 2 KiB of each row of B per
+/// workgroup, where 64 columns' 256 bytes per row left the memory system
+/// idle between rows (4096 x 11008 at 0.46 of the read bound;
+/// docs/CPUBackend.md, "One row").
+constexpr int64_t kGemvColumns = 512;
+
+/// Whether `op` (a column-split matmul of `shape`) is one row times a B that
+/// stays row-major: B is not a param, or one whose columns no panel width
+/// divides (rlx-cpu-pack-params stores the others in panels, which a
+/// workgroup of 64 columns reads contiguously).
+bool readsRowMajorRows(Operation *op, ArrayRef<int64_t> shape) {
+  if (!isa<mir::MatmulOp, mir::FusedMatmulOp>(op))
+    return false;
+  int64_t rows = 1;
+  for (int64_t size : shape.drop_back())
+    rows *= size;
+  if (rows != 1)
+    return false;
+  bool param = op->getOperand(1).getDefiningOp<mir::ParamOp>() != nullptr;
+  return !param || shape.back() % kMatmulColumns != 0;
+}
+
 struct CpuKernelConfig
     : KernelConfigAttrInterface::ExternalModel<CpuKernelConfig, CpuTargetAttr> {
   /// mir.attention: one workgroup per (batch, head, query block), so the
@@ -155,8 +178,10 @@ struct CpuKernelConfig
     if (std::optional<int64_t> columns = columnSplitDim(op, shape)) {
       policy.dim = *columns;
       policy.minElements = 0;
+      int64_t least = readsRowMajorRows(op, shape) ? kGemvColumns
+                                                   : kMatmulColumns;
       policy.minChunk =
-          std::min<int64_t>(kMatmulColumns, llvm::divideCeil(shape.back(), 2));
+          std::min<int64_t>(least, llvm::divideCeil(shape.back(), 2));
       return policy;
     }
     if (defaultDim == rank - 2)

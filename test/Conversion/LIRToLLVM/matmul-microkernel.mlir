@@ -295,3 +295,69 @@ func.func @untouched(%a: memref<4x4xf64>, %b: memref<4x4xf64>, %c: memref<4x4xf6
   linalg.matmul ins(%i, %i : memref<4x4xf16>, memref<4x4xf16>) outs(%i : memref<4x4xf16>)
   return
 }
+
+// -----
+
+// One row of A with B row-major (emitGemv): no panels on the stack; C's row
+// in blocks (here one of 1100 columns: 68 vectors and a masked tail of
+// 12), zeroed; then passes of 4 rows of B (K = 22: 5 passes and a rest of
+// 2 rows), each loading C's vector once, adding a[k] * B[k, :] for its 4
+// rows with the row 4 ahead prefetched, storing it once; the bias after
+// the K loop, on C's vectors.
+// CHECK-LABEL: func.func @gemv
+// CHECK-NOT:     memref.alloca
+// CHECK:         scf.for
+// CHECK:           vector.store %{{.*}}, %[[C:.+]][%{{.*}}, %{{.*}}] : memref<1x1100xf32>, vector<16xf32>
+// CHECK:         vector.maskedstore %[[C]]
+// CHECK:         scf.for %[[K:.+]] = %c0 to %c20 step %c4 {
+// CHECK:           memref.load %{{.*}}[%c0, %[[K]]] : memref<1x22xf32>
+// CHECK:           %[[AHEAD:.+]] = arith.addi %[[K]], %c4
+// CHECK:           %[[ROW:.+]] = arith.minsi %[[AHEAD]], %c21
+// CHECK:           scf.for
+// CHECK:             %[[OLD:.+]] = vector.load %[[C]]
+// CHECK:             memref.prefetch %{{.*}}[%[[ROW]], %{{.*}}], read, locality<0>, data : memref<22x1100xf32>
+// CHECK:             %[[B:.+]] = vector.load %{{.*}}[%[[K]], %{{.*}}] : memref<22x1100xf32>, vector<16xf32>
+// CHECK:             %[[S0:.+]] = vector.fma %{{.*}}, %[[B]], %[[OLD]] : vector<16xf32>
+// CHECK:             %[[S1:.+]] = vector.fma %{{.*}}, %{{.*}}, %[[S0]] : vector<16xf32>
+// CHECK:             %[[S2:.+]] = vector.fma %{{.*}}, %{{.*}}, %[[S1]] : vector<16xf32>
+// CHECK:             %[[S3:.+]] = vector.fma %{{.*}}, %{{.*}}, %[[S2]] : vector<16xf32>
+// CHECK:             vector.store %[[S3]], %[[C]]
+// CHECK:           vector.maskedload %{{.*}}[%[[K]], %c1088]
+// The rest: rows 20 and 21, their prefetches clamped to row 21.
+// CHECK:         memref.load %{{.*}}[%c0, %c20] : memref<1x22xf32>
+// CHECK:         memref.load %{{.*}}[%c0, %c21] : memref<1x22xf32>
+// CHECK:         scf.for
+// CHECK:           memref.prefetch %{{.*}}[%c21, %{{.*}}]
+// CHECK:           vector.load %{{.*}}[%c20, %{{.*}}] : memref<22x1100xf32>
+// CHECK:           vector.load %{{.*}}[%c21, %{{.*}}] : memref<22x1100xf32>
+// CHECK:         scf.for
+// CHECK:           arith.addf {{.*}} : vector<16xf32>
+// CHECK:         vector.maskedstore %[[C]][%c0, %c1088]
+// CHECK-NOT:     linalg.
+#col = affine_map<(d0, d1) -> (d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @gemv(%a: memref<1x22xf32>, %b: memref<22x1100xf32>, %bias: memref<1100xf32>, %c: memref<1x1100xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<1x1100xf32>)
+  linalg.matmul ins(%a, %b : memref<1x22xf32>, memref<22x1100xf32>) outs(%c : memref<1x1100xf32>)
+  linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]} ins(%bias : memref<1100xf32>) outs(%c : memref<1x1100xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Two rows of A: the packed path (B's block on the stack), not emitGemv.
+// CHECK-LABEL: func.func @two_rows
+// CHECK:         memref.alloca() {alignment = 64 : i64} : memref<2x7x32xf32>
+// CHECK-NOT:     memref.prefetch
+// CHECK:         return
+func.func @two_rows(%a: memref<2x20xf32>, %b: memref<20x64xf32>, %c: memref<2x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<2x64xf32>)
+  linalg.matmul ins(%a, %b : memref<2x20xf32>, memref<20x64xf32>) outs(%c : memref<2x64xf32>)
+  return
+}

@@ -525,3 +525,31 @@ func.func @narrow(%a: tensor<4x8xf32>, %b: tensor<8x100xf32>) -> tensor<4x100xf3
   %c = mir.matmul %a, %b : (tensor<4x8xf32>, tensor<8x100xf32>) -> tensor<4x100xf32>
   return %c : tensor<4x100xf32>
 }
+
+// One row (M = 1) whose B is read row-major: a run-time B, or a param whose
+// N no panel width divides. Its workgroups take at least 512 columns (2 KiB
+// of each row of B), not 64: 4096 -> 8 workgroups, 1100 -> 2 of 550. A
+// param whose N 64 divides is stored in panels and keeps 64 columns.
+// CHECK-LABEL: lir.program @one_row_runtime_b
+// CHECK:         lir.kernel @matmul_0 grid = [8]
+// CHECK:           memref.subview %{{.+}}[0, %{{.+}}] [8, 512] [1, 1]
+func.func @one_row_runtime_b(%a: tensor<1x8xf32>, %b: tensor<8x4096xf32>) -> tensor<1x4096xf32> {
+  %c = mir.matmul %a, %b : (tensor<1x8xf32>, tensor<8x4096xf32>) -> tensor<1x4096xf32>
+  return %c : tensor<1x4096xf32>
+}
+// CHECK-LABEL: lir.program @one_row_param_tail
+// CHECK:         lir.kernel @matmul_0 grid = [2]
+// CHECK:           memref.subview %{{.+}}[0, %{{.+}}] [8, 550] [1, 1]
+func.func @one_row_param_tail(%a: tensor<1x8xf32>) -> tensor<1x1100xf32> {
+  %b = mir.param "b" : tensor<8x1100xf32>
+  %c = mir.matmul %a, %b : (tensor<1x8xf32>, tensor<8x1100xf32>) -> tensor<1x1100xf32>
+  return %c : tensor<1x1100xf32>
+}
+// CHECK-LABEL: lir.program @one_row_param_panels
+// CHECK:         lir.kernel @matmul_0 grid = [64]
+// CHECK:           memref.subview %{{.+}}[0, %{{.+}}] [8, 64] [1, 1]
+func.func @one_row_param_panels(%a: tensor<1x8xf32>) -> tensor<1x4096xf32> {
+  %b = mir.param "b" : tensor<8x4096xf32>
+  %c = mir.matmul %a, %b : (tensor<1x8xf32>, tensor<8x4096xf32>) -> tensor<1x4096xf32>
+  return %c : tensor<1x4096xf32>
+}
