@@ -87,82 +87,122 @@ static std::string withLocations(mlir::ModuleOp module) {
   return text;
 }
 
-Expected<CompiledGraph> Session::compileWith(const Graph &graph,
-                                             const CompileOptions &options) {
+// Each compile takes the Session's lock for its whole length and looks in
+// `cache` (the Session's, or a Model's own).
+
+static Expected<CompiledGraph> compileGraph(Session::Impl &impl,
+                                            const Graph &graph,
+                                            const CompileOptions &options,
+                                            AotCache *cache) {
   Expected<mlir::rlx::Backend *> backend =
-      mlir::rlx::usableBackend(impl_->device);
+      mlir::rlx::usableBackend(impl.device);
   if (!backend)
     return backend.status();
   if (Status s = refuseConstants(options); !s)
     return s;
-  std::lock_guard<std::mutex> lock(impl_->compileMutex);
+  std::lock_guard<std::mutex> lock(impl.compileMutex);
   auto module =
-      mlir::rlx::translateGraphToHIR(impl_->context.get(), graph, "graph");
+      mlir::rlx::translateGraphToHIR(impl.context.get(), graph, "graph");
   if (!module)
     return module.status();
   return mlir::rlx::compileThroughCache(
-      impl_->context.get(), **backend, impl_->compilerOptions(options),
-      impl_->cache.get(),
+      impl.context.get(), **backend, impl.compilerOptions(options), cache,
       // The graph's HIR with its locations: what the code is made from.
       [&] { return withLocations(**module); },
       [&] {
         return mlir::rlx::compileModule(**module,
-                                        impl_->compilerOptions(options));
+                                        impl.compilerOptions(options));
       });
+}
+
+static Expected<CompiledGraph> compileText(Session::Impl &impl,
+                                           std::string_view text,
+                                           const CompileOptions &options,
+                                           std::string_view sourceName,
+                                           AotCache *cache) {
+  Expected<mlir::rlx::Backend *> backend =
+      mlir::rlx::usableBackend(impl.device);
+  if (!backend)
+    return backend.status();
+  if (Status s = refuseConstants(options); !s)
+    return s;
+  std::lock_guard<std::mutex> lock(impl.compileMutex);
+  return mlir::rlx::compileThroughCache(
+      impl.context.get(), **backend, impl.compilerOptions(options), cache,
+      [&] { return std::string(text); },
+      [&] {
+        return mlir::rlx::compileText(impl.context.get(), text,
+                                      impl.compilerOptions(options),
+                                      sourceName);
+      });
+}
+
+Expected<CompiledGraph> Session::compileWith(const Graph &graph,
+                                             const CompileOptions &options) {
+  return compileGraph(*impl_, graph, options, impl_->cache.get());
 }
 
 Expected<CompiledGraph> Session::compileWith(std::string_view text,
                                              const CompileOptions &options,
                                              std::string_view sourceName) {
-  Expected<mlir::rlx::Backend *> backend =
-      mlir::rlx::usableBackend(impl_->device);
-  if (!backend)
-    return backend.status();
-  if (Status s = refuseConstants(options); !s)
-    return s;
-  std::lock_guard<std::mutex> lock(impl_->compileMutex);
-  return mlir::rlx::compileThroughCache(
-      impl_->context.get(), **backend, impl_->compilerOptions(options),
-      impl_->cache.get(), [&] { return std::string(text); },
-      [&] {
-        return mlir::rlx::compileText(impl_->context.get(), text,
-                                      impl_->compilerOptions(options),
-                                      sourceName);
-      });
+  return compileText(*impl_, text, options, sourceName, impl_->cache.get());
 }
 
 Expected<CompiledGraph> Session::compile(const OnnxModel &model) {
   return compileWith(model, CompileOptions());
 }
 
-Expected<CompiledGraph> Session::compileWith(const OnnxModel &model,
-                                             const CompileOptions &options) {
+static Expected<CompiledGraph> compileOnnx(Session::Impl &impl,
+                                           const OnnxModel &model,
+                                           const CompileOptions &options,
+                                           AotCache *cache) {
   Expected<mlir::rlx::Backend *> backend =
-      mlir::rlx::usableBackend(impl_->device);
+      mlir::rlx::usableBackend(impl.device);
   if (!backend)
     return backend.status();
-  std::lock_guard<std::mutex> lock(impl_->compileMutex);
+  std::lock_guard<std::mutex> lock(impl.compileMutex);
   auto module =
-      mlir::rlx::importOnnxModel(impl_->context.get(), model, options);
+      mlir::rlx::importOnnxModel(impl.context.get(), model, options);
   if (!module)
     return module.status();
   CompileOptions imported = options;
   mlir::rlx::withoutImportOptions(imported);
   Expected<CompiledGraph> graph = mlir::rlx::compileThroughCache(
-      impl_->context.get(), **backend, impl_->compilerOptions(imported),
-      impl_->cache.get(),
+      impl.context.get(), **backend, impl.compilerOptions(imported), cache,
       // The imported MIR (constants and bound shapes in it) with its
       // locations: what the code is made from.
       [&] { return withLocations(**module); },
       [&] {
         return mlir::rlx::compileModule(**module,
-                                        impl_->compilerOptions(imported));
+                                        impl.compilerOptions(imported));
       });
   if (!graph)
     return graph;
   if (Status s = mlir::rlx::setParamsFromInitializers(*graph, model); !s)
     return s;
   return graph;
+}
+
+Expected<CompiledGraph> Session::compileWith(const OnnxModel &model,
+                                             const CompileOptions &options) {
+  return compileOnnx(*impl_, model, options, impl_->cache.get());
+}
+
+Expected<CompiledGraph> Session::compile(const Model &model) {
+  if (model.precision != impl_->precision || model.policy != impl_->policy)
+    return Status(StatusCode::invalid_argument,
+                  std::string("the model's ") +
+                      (model.precision != impl_->precision ? "precision"
+                                                           : "lowering policy") +
+                      " is not the Session's: construct the Session with the "
+                      "model's, or compile it with GraphDevices");
+  AotCache *cache = model.cache ? model.cache.get() : impl_->cache.get();
+  if (model.isOnnx)
+    return compileOnnx(*impl_, model.onnx, model.options, cache);
+  if (model.isGraph)
+    return compileGraph(*impl_, model.graph, model.options, cache);
+  return compileText(*impl_, model.text, model.options, model.sourceName,
+                     cache);
 }
 
 void Session::setCache(std::shared_ptr<AotCache> cache) {

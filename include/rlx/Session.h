@@ -16,6 +16,7 @@
 #include "rlx/CompiledGraph.h"
 #include "rlx/Devices.h"
 #include "rlx/Graph.h"
+#include "rlx/Model.h"
 #include "rlx/Onnx.h"
 #include "rlx/Status.h"
 
@@ -55,6 +56,12 @@ public:
   Expected<CompiledGraph> compile(const OnnxModel &model);
   Expected<CompiledGraph> compileWith(const OnnxModel &model,
                                       const CompileOptions &options);
+  /// A Model (rlx/Model.h) — graph, text or ONNX — with its own options,
+  /// as every compile entry point takes it (ModelCompilePipeline,
+  /// GraphDevices, Stages, Decoder). invalid_argument when its precision or
+  /// lowering policy is not this Session's. The model's cache, when set,
+  /// is used for this compile; else the Session's (setCache).
+  Expected<CompiledGraph> compile(const Model &model);
   /// Where the reports (CompileOptions::report, RLX_FUSION_REPORT) and
   /// warnings of this Session's compilations go: `handler`, called once per
   /// whole report or warning, on the compiling thread or one of the

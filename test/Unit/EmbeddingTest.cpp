@@ -324,6 +324,49 @@ TEST(GraphApi, ConcatAndSlice) {
   }
 }
 
+TEST(SessionModels, EveryFormCompilesThroughOneEntryPoint) {
+  // The same linear layer as a graph and as MLIR text, each with its own
+  // options (the text's symbol bound by them), through Session::compile.
+  const char *text = R"(
+func.func @m(%x: tensor<?x3xf32> {mir.name = "x", mir.dims = ["batch", 3]}) -> (tensor<?x2xf32> {mir.name = "y"}) {
+  %w = mir.param "w" : tensor<3x2xf32>
+  %b = mir.param "b" : tensor<2xf32>
+  %y = mir.fused_matmul %x, %w, %b act = relu : (tensor<?x3xf32>, tensor<3x2xf32>, tensor<2xf32>) -> tensor<?x2xf32>
+  return %y : tensor<?x2xf32>
+}
+)";
+  rlx::Model fromText = rlx::Model::fromText(text, "linear.mlir");
+  fromText.options.dims = {{"batch", 2}};
+  for (const rlx::Model &model :
+       {rlx::Model::fromGraph(linearGraph()), fromText}) {
+    rlx::Session session;
+    auto graph = session.compile(model);
+    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+    ASSERT_TRUE(
+        graph->setParam("w", rlx::TensorView::of(kW.data(), {3, 2})).isOk());
+    ASSERT_TRUE(graph->setParam("b", kB.data(), kB.size()).isOk());
+    auto out = graph->run(inputs());
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    auto y = (*out)[0].as<float>();
+    ASSERT_TRUE(y.isOk());
+    EXPECT_EQ(std::vector<float>(y->begin(), y->end()), kY);
+  }
+  // A model of another precision or policy is refused by name; its own
+  // errors keep their file name.
+  rlx::Model bf16 = rlx::Model::fromGraph(linearGraph());
+  bf16.precision = rlx::Precision::autoMixedBf16;
+  auto refused = rlx::Session().compile(bf16);
+  EXPECT_EQ(refused.status().code(), rlx::StatusCode::invalid_argument);
+  EXPECT_NE(refused.status().message().find("precision is not the Session's"),
+            std::string::npos)
+      << refused.status().message();
+  rlx::Model broken = rlx::Model::fromText("func.func @f(", "broken.mlir");
+  auto bad = rlx::Session().compile(broken);
+  ASSERT_FALSE(bad.isOk());
+  EXPECT_NE(bad.status().message().find("broken.mlir:1:"), std::string::npos)
+      << bad.status().message();
+}
+
 //===----------------------------------------------------------------------===//
 // Artifacts without the compiler
 //===----------------------------------------------------------------------===//
