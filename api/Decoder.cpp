@@ -328,6 +328,7 @@ Status Decoder::reset() {
 int64_t Decoder::position() const { return impl_->position; }
 int64_t Decoder::capacity() const { return impl_->capacity; }
 size_t Decoder::graphCount() const { return impl_->graphs.size(); }
+uint64_t Decoder::compiles() const { return impl_->pipeline.compiles(); }
 
 MemoryUse Decoder::memoryUse() const {
   MemoryUse use;

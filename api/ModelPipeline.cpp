@@ -256,6 +256,8 @@ struct ModelCompilePipeline::Impl {
   std::deque<std::string> order;
   std::map<std::string, CompiledComponent> fifo;
   std::shared_ptr<AotCache> cache;
+  /// Specializations compiled (or taken from the AOT cache) so far.
+  uint64_t compiles = 0;
   mutable std::mutex mutex;
 
   ~Impl() { mlir::rlx::setLogSink(context.get(), {}); }
@@ -323,6 +325,7 @@ struct ModelCompilePipeline::Impl {
   Expected<CompiledComponent> compileVariant(const ModelVariant &variant) {
     if (Status s = requireTemplate(); !s)
       return s;
+    ++compiles;
     Expected<CompileOptions> options = optionsFor(variant);
     if (!options)
       return options.status();
@@ -841,6 +844,11 @@ std::vector<std::string> ModelCompilePipeline::cachedVariants() const {
 }
 
 size_t ModelCompilePipeline::capacity() const { return impl_->capacity; }
+
+uint64_t ModelCompilePipeline::compiles() const {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->compiles;
+}
 
 uint64_t ModelCompilePipeline::weightBytes() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);

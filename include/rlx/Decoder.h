@@ -76,9 +76,11 @@ public:
   int64_t position() const;
   /// Tokens the caches hold at most.
   int64_t capacity() const;
-  /// The graphs compiled (decode first, then each bucket): none is
-  /// compiled after create.
+  /// The graphs it runs: the decode graph and one per bucket.
   size_t graphCount() const;
+  /// Specializations compiled since create began: graphCount() after
+  /// create, and the same after any number of prefills and steps.
+  uint64_t compiles() const;
   /// The caches (ownedStateBytes: CPU, the Decoder's one copy; Vulkan, in
   /// each graph's arena), the weights (ownedParamBytes, one copy and its
   /// packed panels) and every graph's arena.

@@ -226,6 +226,10 @@ public:
   /// The variants in the FIFO, oldest first.
   std::vector<std::string> cachedVariants() const;
   size_t capacity() const;
+  /// How many specializations the pipeline has compiled (or taken from its
+  /// AOT cache) since it was made: what a serving loop watches to know it
+  /// compiles nothing more.
+  uint64_t compiles() const;
   /// Bytes of weights the pipeline holds: one copy each, plus one packed
   /// copy of each weight CPU code reads in matmul panels (shared by every
   /// specialization; docs/ModelPipeline.md, "Weights").
