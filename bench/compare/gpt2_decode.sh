@@ -5,12 +5,12 @@
 # same greedy generation, each system with its own KV cache.
 #
 #   bench/compare/gpt2_decode.sh [--rounds R] [--tokens N] [--threads "1 2"]
-#                                [--rlx-gpt2 PATH] [--tiny]
+#                                [--rlx-gpt2 PATH] [--warmup W] [--tiny]
 #
 # Defaults: 3 rounds, 32 tokens, 1 and 2 threads, build/bin/rlx-gpt2 (build
 # it first: ninja -C build rlx-gpt2). A round runs every system once per
 # thread count, one process each, in an order rotated per round:
-#   rlx:          rlx-gpt2 --tokens N --prompt 8 --threads T
+#   rlx:          rlx-gpt2 --tokens N --prompt 8 --threads T --warmup W
 #   PyTorch:      gpt2_torch.py --tokens N --threads T
 #   ONNX Runtime: node gpt2_ort.mjs on build/models/gpt2_decoder.onnx
 #                 (gpt2_export_onnx.py writes it when it is missing or older
@@ -18,6 +18,8 @@
 # Each prints its generated ids, the prefill time of the prompt and the
 # decode speed (tokens/s over the N - 1 steps after the first token: the
 # mean). The table holds the median over rounds, [min-max] beside it.
+# Every system runs W untimed warm-up generations first (default 1);
+# --warmup 0 times their cold first runs.
 # --tiny runs the tiny config of Gpt2Model.h in all three (a quick check of
 # the scripts; build/models/gpt2_tiny_decoder.onnx).
 #
@@ -32,7 +34,7 @@
 #
 # Installs onnxruntime-node (pinned, into build/compare) as run.sh does when
 # it is missing. Never part of scripts/test.sh; its numbers mean something
-# only on an idle machine. Takes ~1.5 min per round at 1 and 2 threads.
+# only on an idle machine. A round at 1 and 2 threads takes ~70 s (2-core VM).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -50,6 +52,7 @@ threads="1 2"
 rlx="$build/bin/rlx-gpt2"
 prompt=8
 tiny=()
+warmup=1
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -57,6 +60,7 @@ while [ $# -gt 0 ]; do
     --tokens) tokens="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --rlx-gpt2) rlx="$2"; shift 2 ;;
+    --warmup) warmup="$2"; shift 2 ;;
     --tiny) tiny=(--tiny); model="$model_dir/gpt2_tiny_decoder.onnx"; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "gpt2_decode.sh: unknown option '$1' (--help)" >&2; exit 2 ;;
@@ -87,17 +91,17 @@ load="$(cut -d' ' -f1-3 /proc/loadavg)"
 run_one() { # system threads round
   local system="$1" t="$2" r="$3" out="$work/$1-t$2-r$3.txt"
   case "$system" in
-    rlx) "$rlx" --tokens "$tokens" --prompt "$prompt" --threads "$t" ${tiny[@]+"${tiny[@]}"} \
-      >"$out" ;;
+    rlx) "$rlx" --tokens "$tokens" --prompt "$prompt" --threads "$t" --warmup "$warmup" \
+      ${tiny[@]+"${tiny[@]}"} >"$out" ;;
     torch)
       "$python" "$here/gpt2_torch.py" --tokens "$tokens" --prompt "$prompt" --threads "$t" \
-        ${tiny[@]+"${tiny[@]}"} --dump-logits "$work/torch-t$t-r$r.npy" >"$out"
+        --warmup "$warmup" ${tiny[@]+"${tiny[@]}"} --dump-logits "$work/torch-t$t-r$r.npy" >"$out"
       # PyTorch's worker threads spin on after it returns (compare.py,
       # README): let them stop before the next system starts.
       sleep 0.5 ;;
     ort)
       node "$here/gpt2_ort.mjs" --prefix "$prefix" --model "$model" --tokens "$tokens" \
-        --prompt "$prompt" --threads "$t" --dump-logits "$work/ort-t$t-r$r.npy" >"$out" ;;
+        --prompt "$prompt" --threads "$t" --warmup "$warmup" --dump-logits "$work/ort-t$t-r$r.npy" >"$out" ;;
   esac
   echo "round $r, $system, $t threads: $(grep '^prefill' "$out")" >&2
 }
@@ -112,7 +116,7 @@ for ((r = 1; r <= rounds; ++r)); do
 done
 
 exec "$python" - "$work" "$rounds" "$tokens" "$prompt" "$threads" "$load" "$rlx" \
-  "$ort_version" "$root" "${#tiny[@]}" <<'EOF'
+  "$ort_version" "$root" "${#tiny[@]}" "$warmup" <<'EOF'
 import datetime, os, re, statistics, subprocess, sys
 from pathlib import Path
 import numpy as np
@@ -120,6 +124,7 @@ import numpy as np
 work, rounds, tokens, prompt = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 threads, load, rlx, ort_version, root = sys.argv[5].split(), sys.argv[6], sys.argv[7], sys.argv[8], sys.argv[9]
 tiny = ["--tiny"] if sys.argv[10] != "0" else []
+warmup = int(sys.argv[11])
 here = Path(root) / "bench" / "compare"
 names = {"rlx": "rlx", "torch": "PyTorch", "ort": "ONNX Runtime"}
 LINE = re.compile(r"prefill of \d+ tokens: ([0-9.]+) ms; decode: ([0-9.]+) tokens/s")
@@ -158,8 +163,8 @@ print(f"- versions: rlx {rev} ({rlx}); PyTorch {torch.__version__}; onnxruntime-
 print(f"- method: prompt {prompt} tokens, {tokens} generated; {rounds} round(s), each runs "
       f"every system once per thread count (one process, order rotated per round); prefill = "
       f"one run of the prompt; decode = (N - 1) steps / their time (mean); each cell the median "
-      f"over rounds [min-max]. PyTorch and ORT do 1 untimed warm-up generation, rlx none "
-      f"(its compile is untimed)\n")
+      f"over rounds [min-max]. Every system runs {warmup} untimed warm-up "
+      f"generation(s) first (rlx's compile and weight upload are untimed too)\n")
 
 print("| system | threads | prefill of %d (ms) | decode (tokens/s) | decode ms/token |" % prompt)
 print("|---|---|---|---|---|")
@@ -200,8 +205,12 @@ failed = False
 # PyTorch: each is judged by PyTorch's logits along its own prefix.
 for ids in [tuple(reference)] + list(differ):
     who = ", ".join(f"{names[s]} {t}T r{r}" for s, t, r in differ.get(ids, [])) or "rlx reference"
-    lead = next((i for i, (x, y) in enumerate(zip(ids, reference)) if x != y), len(ids))
-    print(f"- {who}: {lead} of {len(ids)} leading ids equal rlx's")
+    if ids == tuple(reference):
+        print(f"- {who}, against PyTorch:")
+    else:
+        lead = next((i for i, (x, y) in enumerate(zip(ids, reference)) if x != y), len(ids))
+        print(f"- {who}: {lead} of {len(ids)} leading ids equal rlx's; "
+              + " ".join(map(str, ids)))
     out = subprocess.run([sys.executable, str(here / "gpt2_torch.py"), "--prompt", str(prompt), *tiny,
                           "--check-ids", " ".join(map(str, ids))],
                          capture_output=True, text=True)

@@ -141,9 +141,8 @@ class Gpt2(torch.nn.Module):
     def __init__(self, c, weights):
         super().__init__()
         self.c = c
-        self.w = weights
-        # Parameters, not plain attributes, so torch.onnx.export makes them
-        # initializers rather than tracing them as constants twice.
+        # Parameters (sharing the tensors' memory), so torch.onnx.export
+        # makes them initializers; "." is not allowed in their names.
         self.params = torch.nn.ParameterDict(
             {n.replace(".", "_"): torch.nn.Parameter(t, requires_grad=False)
              for n, t in weights.items()})
@@ -197,7 +196,6 @@ class Gpt2(torch.nn.Module):
 def generate(model, prompt, tokens):
     """Greedy generation as rlx-gpt2 does it: returns (ids, prefill seconds,
     per-step seconds for the tokens - 1 steps, first-step logits)."""
-    c = model.c
     ids = list(prompt)
     with torch.no_grad():
         start = time.perf_counter()
