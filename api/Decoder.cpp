@@ -120,10 +120,10 @@ struct Decoder::Impl {
                           std::to_string(it->second) + " is the tokens)");
       int64_t n = in.shape[it->second];
       if (count >= 0 && n != count)
-        return Status(StatusCode::invalid_argument,
-                      "inputs disagree on the token count: " +
-                          std::to_string(count) + " and " + std::to_string(n) +
-                          " ('" + in.name + "')");
+        return Status(
+            StatusCode::invalid_argument,
+            "inputs disagree on the token count: " + std::to_string(count) +
+                " and " + std::to_string(n) + " ('" + in.name + "')");
       count = n;
     }
     if (count < 0)
@@ -141,10 +141,10 @@ struct Decoder::Impl {
       Expected<int64_t> bucket = buckets.bucketFor(count);
       if (!bucket)
         return bucket.status();
-      index = 1 + static_cast<size_t>(
-                      std::find(options.prefillBuckets.begin(),
-                                options.prefillBuckets.end(), *bucket) -
-                      options.prefillBuckets.begin());
+      index = 1 + static_cast<size_t>(std::find(options.prefillBuckets.begin(),
+                                                options.prefillBuckets.end(),
+                                                *bucket) -
+                                      options.prefillBuckets.begin());
     }
     CompiledGraph &graph = *graphs[index];
     if (Status s = takeStates(graph); !s)
@@ -270,11 +270,11 @@ Decoder::prefill(const std::vector<NamedInput> &inputs) {
     return Status(StatusCode::invalid_argument,
                   "prefill needs at least one token");
   if (*count > impl_->capacity - impl_->position)
-    return Status(StatusCode::out_of_range,
-                  std::to_string(*count) + " tokens at position " +
-                      std::to_string(impl_->position) +
-                      " pass the cache's capacity of " +
-                      std::to_string(impl_->capacity) + " (reset() empties it)");
+    return Status(
+        StatusCode::out_of_range,
+        std::to_string(*count) + " tokens at position " +
+            std::to_string(impl_->position) + " pass the cache's capacity of " +
+            std::to_string(impl_->capacity) + " (reset() empties it)");
   int64_t largest = impl_->options.prefillBuckets.empty()
                         ? 1
                         : impl_->options.prefillBuckets.back();
@@ -307,9 +307,9 @@ Decoder::step(const std::vector<NamedInput> &inputs) {
   if (!count)
     return count.status();
   if (*count != 1)
-    return Status(StatusCode::invalid_argument,
-                  "step takes one token, got " + std::to_string(*count) +
-                      " (prefill takes more)");
+    return Status(StatusCode::invalid_argument, "step takes one token, got " +
+                                                    std::to_string(*count) +
+                                                    " (prefill takes more)");
   if (impl_->position >= impl_->capacity)
     return Status(StatusCode::out_of_range,
                   "the cache is full: " + std::to_string(impl_->capacity) +

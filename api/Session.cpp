@@ -161,8 +161,7 @@ static Expected<CompiledGraph> compileOnnx(Session::Impl &impl,
   if (!backend)
     return backend.status();
   std::lock_guard<std::mutex> lock(impl.compileMutex);
-  auto module =
-      mlir::rlx::importOnnxModel(impl.context.get(), model, options);
+  auto module = mlir::rlx::importOnnxModel(impl.context.get(), model, options);
   if (!module)
     return module.status();
   CompileOptions imported = options;
@@ -192,8 +191,9 @@ Expected<CompiledGraph> Session::compile(const Model &model) {
   if (model.precision != impl_->precision || model.policy != impl_->policy)
     return Status(StatusCode::invalid_argument,
                   std::string("the model's ") +
-                      (model.precision != impl_->precision ? "precision"
-                                                           : "lowering policy") +
+                      (model.precision != impl_->precision
+                           ? "precision"
+                           : "lowering policy") +
                       " is not the Session's: construct the Session with the "
                       "model's, or compile it with GraphDevices");
   AotCache *cache = model.cache ? model.cache.get() : impl_->cache.get();

@@ -80,7 +80,8 @@ void prompt(Bench &b) {
   }
   auto start = std::chrono::steady_clock::now();
   auto out = b.decoder->prefill(
-      {rlx::NamedInput::of("ids", rlx::TensorView::of(b.ids.data(), {1, kPrompt})),
+      {rlx::NamedInput::of("ids",
+                           rlx::TensorView::of(b.ids.data(), {1, kPrompt})),
        rlx::NamedInput::of("pos_ids",
                            rlx::TensorView::of(b.pos.data(), {1, kPrompt}))});
   b.prefillMs.push_back(std::chrono::duration<double, std::milli>(
@@ -117,9 +118,9 @@ void BM_Decode(benchmark::State &state) {
     auto out = b.decoder->step(
         {rlx::NamedInput::of("ids", rlx::TensorView::of(&id, {1, 1})),
          rlx::NamedInput::of("pos_ids", rlx::TensorView::of(&p, {1, 1}))});
-    double step = std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
+    double step =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (!out) {
       state.SkipWithError(out.status().toString().c_str());
       return;
@@ -131,7 +132,8 @@ void BM_Decode(benchmark::State &state) {
     cacheBytes += 2.0 * b.config.layers * (at + 1) * b.config.dim * 4;
     ++steps;
   }
-  double bytesPerToken = b.weightBytes + cacheBytes / std::max<int64_t>(steps, 1);
+  double bytesPerToken =
+      b.weightBytes + cacheBytes / std::max<int64_t>(steps, 1);
   double tokensPerSecond = steps / seconds;
   double readGBps = median(bandwidth);
   state.counters["tokens_per_s"] = tokensPerSecond;

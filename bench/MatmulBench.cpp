@@ -80,8 +80,7 @@ void setGemvCounters(benchmark::State &state, int64_t k, int64_t n,
 void BM_RlxGemv(benchmark::State &state) {
   int64_t k = state.range(0), n = state.range(1);
   int threads = static_cast<int>(state.range(2));
-  rlx::CompiledGraph g =
-      rlx::bench::compileOrDie(gemvModule(k, n), threads);
+  rlx::CompiledGraph g = rlx::bench::compileOrDie(gemvModule(k, n), threads);
   auto in = rlx::bench::inputsFor(g);
   std::vector<const void *> ptrs = {in[0].data(), in[1].data()};
   rlx::bench::warmUp(g, ptrs);
@@ -97,9 +96,9 @@ void BM_RlxGemv(benchmark::State &state) {
     }
     auto start = std::chrono::steady_clock::now();
     auto out = g.runSlots(ptrs);
-    seconds += std::chrono::duration<double>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
+    seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     benchmark::DoNotOptimize(out);
   }
   setGemvCounters(state, k, n, seconds, bandwidth);
@@ -112,8 +111,8 @@ void BM_OpenBlasSgemv(benchmark::State &state) {
   std::vector<float> a(k, 0.5f), b(k * n, 0.5f), c(n);
   // y = B^T x for row-major B [K, N].
   auto call = [&] {
-    cblas_sgemv(CblasRowMajor, CblasTrans, k, n, 1.0f, b.data(), n, a.data(),
-                1, 0.0f, c.data(), 1);
+    cblas_sgemv(CblasRowMajor, CblasTrans, k, n, 1.0f, b.data(), n, a.data(), 1,
+                0.0f, c.data(), 1);
   };
   call();
   std::vector<double> bandwidth;
@@ -128,9 +127,9 @@ void BM_OpenBlasSgemv(benchmark::State &state) {
     }
     auto start = std::chrono::steady_clock::now();
     call();
-    seconds += std::chrono::duration<double>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
+    seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     benchmark::DoNotOptimize(c.data());
   }
   setGemvCounters(state, k, n, seconds, bandwidth);
@@ -139,9 +138,8 @@ void BM_OpenBlasSgemv(benchmark::State &state) {
 /// (K, N): GPT-2's MLP (in L3 on large hosts), its LM head, a Llama MLP.
 void gemvSizes(benchmark::internal::Benchmark *b) {
   for (int threads : {1, 2})
-    for (auto [k, n] : {std::pair<int64_t, int64_t>{768, 3072},
-                        {768, 50257},
-                        {4096, 11008}})
+    for (auto [k, n] :
+         {std::pair<int64_t, int64_t>{768, 3072}, {768, 50257}, {4096, 11008}})
       b->Args({k, n, threads});
   b->Unit(benchmark::kMillisecond)->UseRealTime();
 }

@@ -76,9 +76,9 @@ void BM_CpuReadBandwidth(benchmark::State &state) {
   int threads = static_cast<int>(state.range(0));
   for (auto _ : state)
     state.SetIterationTime(rlx::bench::readSeconds(threads));
-  state.counters["GB/s"] = benchmark::Counter(
-      double(rlx::bench::kReadBytes) * state.iterations() / 1e9,
-      benchmark::Counter::kIsRate);
+  state.counters["GB/s"] = benchmark::Counter(double(rlx::bench::kReadBytes) *
+                                                  state.iterations() / 1e9,
+                                              benchmark::Counter::kIsRate);
 }
 
 BENCHMARK(BM_CpuReadBandwidth)->Arg(1)->Arg(2)->UseManualTime();
@@ -121,9 +121,9 @@ double readSeconds(int threads) {
   part(0);
   for (std::thread &w : workers)
     w.join();
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   benchmark::DoNotOptimize(sums.data());
   return seconds;
 }

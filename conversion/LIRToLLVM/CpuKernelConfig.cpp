@@ -178,8 +178,8 @@ struct CpuKernelConfig
     if (std::optional<int64_t> columns = columnSplitDim(op, shape)) {
       policy.dim = *columns;
       policy.minElements = 0;
-      int64_t least = readsRowMajorRows(op, shape) ? kGemvColumns
-                                                   : kMatmulColumns;
+      int64_t least =
+          readsRowMajorRows(op, shape) ? kGemvColumns : kMatmulColumns;
       policy.minChunk =
           std::min<int64_t>(least, llvm::divideCeil(shape.back(), 2));
       return policy;

@@ -456,8 +456,8 @@ void MicrokernelEmitter::emitGemvBlock(Value col0, int64_t cols) {
       splats.push_back(b.create<vector::BroadcastOp>(
           loc, vecType(),
           toF32(b.create<memref::LoadOp>(loc, a, ValueRange{zero, kr}))));
-      ahead.push_back(b.create<arith::MinSIOp>(
-          loc, add(kr, kGemvPrefetchRows), index(k - 1)));
+      ahead.push_back(b.create<arith::MinSIOp>(loc, add(kr, kGemvPrefetchRows),
+                                               index(k - 1)));
     }
     forEachVector([&](Value col, int64_t width) {
       Value sum = loadRow(c, ValueRange{zero, col}, width);
@@ -466,8 +466,8 @@ void MicrokernelEmitter::emitGemvBlock(Value col0, int64_t cols) {
                                      /*isWrite=*/false, /*localityHint=*/0,
                                      /*isDataCache=*/true);
         sum = b.create<vector::FMAOp>(
-            loc, splats[r],
-            loadRowF32(bm, ValueRange{add(k0, r), col}, width), sum);
+            loc, splats[r], loadRowF32(bm, ValueRange{add(k0, r), col}, width),
+            sum);
       }
       storeRow(c, ValueRange{zero, col}, sum, width);
     });

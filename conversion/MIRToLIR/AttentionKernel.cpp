@@ -209,13 +209,12 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
       } else {
         Value end = b.create<arith::AddIOp>(
             loc, lead,
-            causal ? b.create<arith::AddIOp>(loc, s0,
-                                             indexConstant(b, loc, rows))
-                         .getResult()
-                   : indexConstant(b, loc, seqQ));
+            causal
+                ? b.create<arith::AddIOp>(loc, s0, indexConstant(b, loc, rows))
+                      .getResult()
+                : indexConstant(b, loc, seqQ));
         end = b.create<arith::MaxSIOp>(loc, end, zero);
-        seen = b.create<arith::AddIOp>(loc, end,
-                                       indexConstant(b, loc, tb - 1));
+        seen = b.create<arith::AddIOp>(loc, end, indexConstant(b, loc, tb - 1));
       }
       visitedBlocks = b.create<arith::MinUIOp>(
           loc, visitedBlocks,
@@ -249,17 +248,16 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
             Value visible = sizeIndex;
             if (bounded) {
               Value end =
-                  causal
-                      ? b.create<arith::AddIOp>(
-                             loc,
-                             b.create<arith::AddIOp>(
-                                 loc, b.create<arith::AddIOp>(loc, s0, i),
-                                 lead),
-                             indexConstant(b, loc, 1))
-                            .getResult()
-                      : b.create<arith::AddIOp>(loc, lead,
-                                                indexConstant(b, loc, seqQ))
-                            .getResult();
+                  causal ? b.create<arith::AddIOp>(
+                                loc,
+                                b.create<arith::AddIOp>(
+                                    loc, b.create<arith::AddIOp>(loc, s0, i),
+                                    lead),
+                                indexConstant(b, loc, 1))
+                               .getResult()
+                         : b.create<arith::AddIOp>(loc, lead,
+                                                   indexConstant(b, loc, seqQ))
+                               .getResult();
               Value count = b.create<arith::SubIOp>(loc, end, t0);
               // `count` may be below 0 as a signed index: clamp it.
               count = b.create<arith::MaxSIOp>(loc, count, zero);
@@ -367,8 +365,8 @@ void mlir::rlx::buildAttentionKernel(OpBuilder &b, Location loc,
                 if (position)
                   o = b.create<arith::SelectOp>(
                       loc,
-                      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGT,
-                                              l, constant(b, loc, 0)),
+                      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGT, l,
+                                              constant(b, loc, 0)),
                       o, constant(b, loc, 0));
                 kernels::storeAs(b, loc, o, outRows, ValueRange{i, d});
               });

@@ -238,10 +238,10 @@ LogicalResult FunctionLowering::collect() {
           paramByName.try_emplace(state.getName(), buffers.size());
       if (!inserted)
         return state.emitOpError()
-               << "has the name of another param or state, '"
-               << state.getName() << "'";
-      unsigned id = addBuffer(BufferKind::param, state.getType(),
-                              state.getName().str());
+               << "has the name of another param or state, '" << state.getName()
+               << "'";
+      unsigned id =
+          addBuffer(BufferKind::param, state.getType(), state.getName().str());
       buffers[id].state = true;
       params.push_back(id);
       bufferOf[state.getOutput()] = id;
@@ -542,13 +542,13 @@ LogicalResult FunctionLowering::emit() {
 
   for (unsigned id : slots) {
     const Buffer &buffer = buffers[id];
-    b.create<lir::IOOp>(
-        loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
-        /*panels=*/IntegerAttr(),
-        buffer.given ? TypeAttr::get(buffer.given) : TypeAttr(), buffer.state,
-        buffer.type,
-        buffer.kind == BufferKind::constant ? ElementsAttr(buffer.value)
-                                            : ElementsAttr());
+    b.create<lir::IOOp>(loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
+                        /*panels=*/IntegerAttr(),
+                        buffer.given ? TypeAttr::get(buffer.given) : TypeAttr(),
+                        buffer.state, buffer.type,
+                        buffer.kind == BufferKind::constant
+                            ? ElementsAttr(buffer.value)
+                            : ElementsAttr());
   }
 
   // A step that writes only empty tensors does nothing: it gets no kernel

@@ -99,21 +99,22 @@ void kernels::buildCacheWrite(OpBuilder &b, Location loc, int64_t axis,
                               Value update, Value position, Value cache,
                               const IndexDriver &driver) {
   int64_t capacity = shapeOf(cache)[axis];
-  forEachIndexWith(
-      driver, b, loc, shapeOf(update),
-      [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-        // cache[..., p + i, ...] = update[..., i, ...] when 0 <= p + i < C.
-        Value row = nb.create<arith::AddIOp>(
-            nloc, loadPosition(nb, nloc, position), ivs[axis]);
-        nb.create<scf::IfOp>(
-            nloc, indexInRange(nb, nloc, row, capacity),
-            [&](OpBuilder &tb, Location tloc) {
-              SmallVector<Value> at(ivs);
-              at[axis] = row;
-              tb.create<memref::StoreOp>(
-                  tloc, tb.create<memref::LoadOp>(tloc, update, ivs), cache,
-                  at);
-              tb.create<scf::YieldOp>(tloc);
-            });
-      });
+  forEachIndexWith(driver, b, loc, shapeOf(update),
+                   [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
+                     // cache[..., p + i, ...] = update[..., i, ...] when 0 <= p
+                     // + i < C.
+                     Value row = nb.create<arith::AddIOp>(
+                         nloc, loadPosition(nb, nloc, position), ivs[axis]);
+                     nb.create<scf::IfOp>(
+                         nloc, indexInRange(nb, nloc, row, capacity),
+                         [&](OpBuilder &tb, Location tloc) {
+                           SmallVector<Value> at(ivs);
+                           at[axis] = row;
+                           tb.create<memref::StoreOp>(
+                               tloc,
+                               tb.create<memref::LoadOp>(tloc, update, ivs),
+                               cache, at);
+                           tb.create<scf::YieldOp>(tloc);
+                         });
+                   });
 }

@@ -150,8 +150,7 @@ LogicalResult IOOp::verify() {
                                          "stored type; drop `given`");
   }
   // lir.io C8
-  if (getState() &&
-      (getKind() != IOKind::param || getPanels() || getGiven()))
+  if (getState() && (getKind() != IOKind::param || getPanels() || getGiven()))
     return emitOpError("`state` is on a param stored as given (no "
                        "`panels`, no `given`)");
   // lir.io C3

@@ -107,9 +107,9 @@ LogicalResult StateOp::verify() {
         continue;
       auto name = other.getAttrOfType<StringAttr>("name");
       if (name && name.getValue() == getName())
-        return emitOpError() << "state '" << getName()
-                             << "' has the name of another "
-                             << other.getName() << " of the block";
+        return emitOpError()
+               << "state '" << getName() << "' has the name of another "
+               << other.getName() << " of the block";
     }
   // mir.state C2
   Value output = getOutput();
@@ -154,11 +154,11 @@ LogicalResult CacheWriteOp::verify() {
     if (ShapedType::isDynamic(c) || ShapedType::isDynamic(u))
       continue;
     if (d == axis ? u > c : u != c)
-      return emitOpError()
-             << "update " << formatShape(update.getShape())
-             << " must match the cache " << formatShape(cache.getShape())
-             << " in every dim but the axis " << axis
-             << ", and not exceed it there";
+      return emitOpError() << "update " << formatShape(update.getShape())
+                           << " must match the cache "
+                           << formatShape(cache.getShape())
+                           << " in every dim but the axis " << axis
+                           << ", and not exceed it there";
   }
   // mir.cache_write C3
   if (position.hasStaticShape() && position.getNumElements() != 1)

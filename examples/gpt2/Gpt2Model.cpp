@@ -68,10 +68,10 @@ std::vector<float> weightValues(const Param &param, int64_t index) {
   const double bound = 0.02 * std::sqrt(3.0);
   for (int64_t i = 0; i < n; ++i) {
     // 24 bits: exact in float and double alike.
-    double u = static_cast<double>(mix(static_cast<uint32_t>(index),
-                                       static_cast<uint32_t>(i)) >>
-                                   8) /
-               16777216.0;
+    double u =
+        static_cast<double>(
+            mix(static_cast<uint32_t>(index), static_cast<uint32_t>(i)) >> 8) /
+        16777216.0;
     values[static_cast<size_t>(i)] = static_cast<float>((2 * u - 1) * bound);
   }
   return values;

@@ -23,8 +23,7 @@
 
 namespace {
 double seconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       since)
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since)
       .count();
 }
 
@@ -64,8 +63,9 @@ int main(int argc, char **argv) {
       char *end = nullptr;
       long long n = std::strtoll(text, &end, 10);
       if (!*text || *end || n < low || n > high) {
-        std::fprintf(stderr, "rlx-gpt2: %s takes an integer in [%lld, %lld], "
-                             "got '%s'\n",
+        std::fprintf(stderr,
+                     "rlx-gpt2: %s takes an integer in [%lld, %lld], "
+                     "got '%s'\n",
                      arg.c_str(), static_cast<long long>(low),
                      static_cast<long long>(high), text);
         std::exit(2);
@@ -96,8 +96,9 @@ int main(int argc, char **argv) {
     }
   }
   if (promptLength + generate > config.context) {
-    std::fprintf(stderr, "rlx-gpt2: %lld prompt + %lld new tokens pass the "
-                         "context of %lld\n",
+    std::fprintf(stderr,
+                 "rlx-gpt2: %lld prompt + %lld new tokens pass the "
+                 "context of %lld\n",
                  static_cast<long long>(promptLength),
                  static_cast<long long>(generate),
                  static_cast<long long>(config.context));
@@ -150,11 +151,11 @@ int main(int argc, char **argv) {
     }
     auto inputs = [&](int64_t count) {
       return std::vector<rlx::NamedInput>{
-          rlx::NamedInput::of("ids", rlx::TensorView::of(
-                                         ids.data() + ids.size() - count,
-                                         {1, count})),
-          rlx::NamedInput::of("pos_ids", rlx::TensorView::of(
-                                             pos.data() + pos.size() - count,
+          rlx::NamedInput::of(
+              "ids",
+              rlx::TensorView::of(ids.data() + ids.size() - count, {1, count})),
+          rlx::NamedInput::of(
+              "pos_ids", rlx::TensorView::of(pos.data() + pos.size() - count,
                                              {1, count}))};
     };
     start = std::chrono::steady_clock::now();

@@ -65,10 +65,11 @@ public:
   /// outputs of its last chunk, rows for its real tokens only; the position
   /// advances by n. out_of_range when position + n would pass the capacity
   /// (nothing runs).
-  Expected<std::vector<NamedOutput>> prefill(
-      const std::vector<NamedInput> &inputs);
+  Expected<std::vector<NamedOutput>>
+  prefill(const std::vector<NamedInput> &inputs);
   /// One token (`inputs` with dim 1 = 1) on the decode graph.
-  Expected<std::vector<NamedOutput>> step(const std::vector<NamedInput> &inputs);
+  Expected<std::vector<NamedOutput>>
+  step(const std::vector<NamedInput> &inputs);
   /// Position 0, caches zeroed.
   Status reset();
 

@@ -116,8 +116,7 @@ public:
   /// `position` (an i32 or i64 tensor of one element) along `axis`; rows
   /// past the cache's size are not written (mir.cache_write). Read the
   /// result, not the state.
-  Tensor cacheWrite(Tensor cache, Tensor update, Tensor position,
-                    int64_t axis);
+  Tensor cacheWrite(Tensor cache, Tensor update, Tensor position, int64_t axis);
   /// A constant; `data` holds elementCount * dtypeSize bytes.
   Tensor constant(DType dtype, std::vector<int64_t> shape,
                   std::vector<uint8_t> data);

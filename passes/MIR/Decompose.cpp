@@ -148,8 +148,8 @@ Value repeatKvHeads(OpBuilder &b, Location loc, Value x, int64_t heads) {
 
 /// The [S, T] i1 table of the keys each query sees at a run-time
 /// `position` p (mir.attention): causal, t - s <= p; else t - S < p.
-static Value visibleKeys(OpBuilder &b, Location loc, int64_t seqQ,
-                         int64_t seqK, bool causal, Value position) {
+static Value visibleKeys(OpBuilder &b, Location loc, int64_t seqQ, int64_t seqK,
+                         bool causal, Value position) {
   auto positionType = tensorType(position);
   Type index = positionType.getElementType();
   unsigned width = index.getIntOrFloatBitWidth();
@@ -168,9 +168,8 @@ static Value visibleKeys(OpBuilder &b, Location loc, int64_t seqQ,
                 : b.create<ReshapeOp>(loc, RankedTensorType::get({}, index),
                                       position);
   auto maskType = RankedTensorType::get({seqQ, seqK}, b.getI1Type());
-  return b.create<CompareOp>(loc, maskType,
-                             causal ? CompareKind::le : CompareKind::lt, table,
-                             p);
+  return b.create<CompareOp>(
+      loc, maskType, causal ? CompareKind::le : CompareKind::lt, table, p);
 }
 
 Value buildAttention(OpBuilder &b, Location loc, Value q, Value k, Value v,

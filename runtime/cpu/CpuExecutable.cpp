@@ -644,8 +644,7 @@ Status CpuExecutable::ownStates() {
     if (!copy)
       return Status(StatusCode::resource_exhausted,
                     "cannot allocate " + std::to_string(stateCopyBytes) +
-                        " bytes for the states of '" + manifestCopy.name +
-                        "'");
+                        " bytes for the states of '" + manifestCopy.name + "'");
     setParamEntry(index, copy);
   }
   return Status::ok();
@@ -679,12 +678,12 @@ Status CpuExecutable::writeSlot(const Slot &slot, const void *data) {
     return index.status();
   uint8_t *copy = ownCopy(*index);
   if (!copy)
-    return Status(StatusCode::resource_exhausted,
-                  "cannot allocate " +
-                      std::to_string(slot.state ? stateCopyBytes
-                                                : paramCopyBytes) +
-                      " bytes for the " + (slot.state ? "states" : "params") +
-                      " of '" + manifestCopy.name + "'");
+    return Status(
+        StatusCode::resource_exhausted,
+        "cannot allocate " +
+            std::to_string(slot.state ? stateCopyBytes : paramCopyBytes) +
+            " bytes for the " + (slot.state ? "states" : "params") + " of '" +
+            manifestCopy.name + "'");
   if (slot.size)
     std::memcpy(copy, data, slot.size);
   setParamEntry(*index, copy);
@@ -722,8 +721,7 @@ MemoryUse CpuExecutable::memoryUse() const {
       manifestCopy.slotsWithRole(SlotRole::param);
   for (size_t p = 0; p < params.size(); ++p) {
     const void *at = table[arenaInputs.size() + p];
-    uint8_t *copies =
-        params[p]->state ? impl->stateCopies : impl->paramCopies;
+    uint8_t *copies = params[p]->state ? impl->stateCopies : impl->paramCopies;
     bool owned = copies && at == copies + paramCopyOffset[p];
     if (at && !owned)
       (params[p]->state ? use.borrowedStateBytes : use.borrowedParamBytes) +=

@@ -719,9 +719,9 @@ Status VulkanExecutable::readSlotLocked(const Slot &slot, void *out) {
     return s;
   if (slot.offset > manifestCopy.arenaSize ||
       slot.size > manifestCopy.arenaSize - slot.offset)
-    return Status(StatusCode::out_of_range,
-                  "slot '" + slot.name + "' lies outside the arena of " +
-                      label());
+    return Status(StatusCode::out_of_range, "slot '" + slot.name +
+                                                "' lies outside the arena of " +
+                                                label());
   if (!slot.size)
     return Status::ok();
   if (!unified) {

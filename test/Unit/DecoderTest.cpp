@@ -108,8 +108,8 @@ std::vector<float> reference(rlx::Device device, const Weights &weights,
   if (!graph.isOk())
     return {};
   weights.setOn(*graph);
-  auto out = graph->run(
-      {rlx::NamedInput::of("x", rlx::TensorView::of(x.data(), {1, count, kDim}))});
+  auto out = graph->run({rlx::NamedInput::of(
+      "x", rlx::TensorView::of(x.data(), {1, count, kDim}))});
   EXPECT_TRUE(out.isOk()) << out.status().toString();
   if (!out.isOk())
     return {};
@@ -160,10 +160,9 @@ TEST(DecodeGraph, OneGraphServesEveryPosition) {
     }
     // The cache holds every token's key: k = x wk, row by row.
     std::vector<float> cache(kCapacity * kDim);
-    ASSERT_TRUE(graph
-                    ->readState("k_cache", cache.data(),
-                                cache.size() * sizeof(float))
-                    .isOk());
+    ASSERT_TRUE(
+        graph->readState("k_cache", cache.data(), cache.size() * sizeof(float))
+            .isOk());
     const std::vector<float> &wk = weights.values.at("wk");
     for (int64_t t = 0; t < kCapacity; t += 13)
       for (int64_t j = 0; j < kDim; ++j) {
@@ -179,17 +178,15 @@ TEST(DecodeGraph, OneGraphServesEveryPosition) {
          rlx::NamedInput::of("position", rlx::TensorView::of(&past, {1}))});
     ASSERT_TRUE(out.isOk()) << out.status().toString();
     std::vector<float> after(cache.size());
-    ASSERT_TRUE(graph
-                    ->readState("k_cache", after.data(),
-                                after.size() * sizeof(float))
-                    .isOk());
+    ASSERT_TRUE(
+        graph->readState("k_cache", after.data(), after.size() * sizeof(float))
+            .isOk());
     EXPECT_EQ(after, cache);
     // Reset zeros the states.
     ASSERT_TRUE(graph->resetStates().isOk());
-    ASSERT_TRUE(graph
-                    ->readState("k_cache", after.data(),
-                                after.size() * sizeof(float))
-                    .isOk());
+    ASSERT_TRUE(
+        graph->readState("k_cache", after.data(), after.size() * sizeof(float))
+            .isOk());
     EXPECT_TRUE(std::all_of(after.begin(), after.end(),
                             [](float v) { return v == 0.0f; }));
   }
@@ -236,8 +233,7 @@ TEST(DecodeGraph, StatesAreNotParams) {
       << s.message();
   s = graph->setState("wq", view);
   EXPECT_EQ(s.code(), rlx::StatusCode::invalid_argument);
-  EXPECT_NE(s.message().find("'wq' is a param, not a state"),
-            std::string::npos)
+  EXPECT_NE(s.message().find("'wq' is a param, not a state"), std::string::npos)
       << s.message();
   s = graph->setState("q_cache", view);
   EXPECT_EQ(s.code(), rlx::StatusCode::not_found);
@@ -249,8 +245,7 @@ TEST(DecodeGraph, StatesAreNotParams) {
   // Set, read back, and memory: the graph's own states.
   ASSERT_TRUE(graph->setState("k_cache", view).isOk());
   std::vector<float> back(cache.size());
-  ASSERT_TRUE(
-      graph->readState("k_cache", back.data(), back.size() * 4).isOk());
+  ASSERT_TRUE(graph->readState("k_cache", back.data(), back.size() * 4).isOk());
   EXPECT_EQ(back, cache);
   EXPECT_EQ(graph->memoryUse().ownedStateBytes,
             2u * kCapacity * kDim * sizeof(float));
@@ -275,8 +270,8 @@ TEST(Decoder, PrefillAndStepsMatchAStaticCompile) {
     std::vector<float> want = reference(device, weights, x, kTokens);
     rlx::DecoderOptions options;
     options.prefillBuckets = {4, 8};
-    auto decoder = rlx::Decoder::create(
-        rlx::Model::fromGraph(decoderGraph()), device, options);
+    auto decoder = rlx::Decoder::create(rlx::Model::fromGraph(decoderGraph()),
+                                        device, options);
     ASSERT_TRUE(decoder.isOk()) << decoder.status().toString();
     rlx::Decoder &d = **decoder;
     EXPECT_EQ(d.capacity(), kCapacity);
@@ -377,7 +372,8 @@ TEST(Decoder, TheCapacityIsABoundNotAGuess) {
   EXPECT_EQ(out.status().code(), rlx::StatusCode::invalid_argument);
   int32_t p = 0;
   out = d.prefill(
-      {prompt(1)[0], rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+      {prompt(1)[0],
+       rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
   EXPECT_NE(out.status().message().find("the Decoder gives it"),
             std::string::npos)
       << out.status().message();

@@ -23,10 +23,10 @@ void setWeights(Target &target, const gpt2::Config &config) {
   std::vector<gpt2::Param> params = gpt2::paramsOf(config);
   for (size_t i = 0; i < params.size(); ++i) {
     std::vector<float> w = gpt2::weightValues(params[i], i);
-    ASSERT_TRUE(
-        target.setParam(params[i].name,
-                        rlx::TensorView::of(w.data(), params[i].shape))
-            .isOk())
+    ASSERT_TRUE(target
+                    .setParam(params[i].name,
+                              rlx::TensorView::of(w.data(), params[i].shape))
+                    .isOk())
         << params[i].name;
   }
 }
@@ -45,9 +45,8 @@ TEST(Gpt2Example, WeightsFollowTheirFormula) {
   EXPECT_EQ(gpt2::weightValues(params[2], 2)[5], 1.0f);
   std::vector<float> wte = gpt2::weightValues(params[0], 0);
   float bound = static_cast<float>(0.02 * std::sqrt(3.0));
-  EXPECT_TRUE(std::all_of(wte.begin(), wte.end(), [&](float v) {
-    return v >= -bound && v < bound;
-  }));
+  EXPECT_TRUE(std::all_of(wte.begin(), wte.end(),
+                          [&](float v) { return v >= -bound && v < bound; }));
   EXPECT_NE(wte[0], wte[1]);
   EXPECT_EQ(gpt2::Config::small().params(), 163037184);
 }
@@ -62,8 +61,7 @@ TEST(Gpt2Example, GreedyDecodingMatchesTheStaticModel) {
     rlx::DecoderOptions options;
     options.prefillBuckets = {8};
     auto decoder = rlx::Decoder::create(
-        rlx::Model::fromGraph(gpt2::buildGraph(config, true)), device,
-        options);
+        rlx::Model::fromGraph(gpt2::buildGraph(config, true)), device, options);
     ASSERT_TRUE(decoder.isOk()) << decoder.status().toString();
     setWeights(**decoder, config);
 
@@ -74,11 +72,11 @@ TEST(Gpt2Example, GreedyDecodingMatchesTheStaticModel) {
     }
     auto inputs = [&](int64_t count) {
       return std::vector<rlx::NamedInput>{
-          rlx::NamedInput::of("ids", rlx::TensorView::of(
-                                         ids.data() + ids.size() - count,
-                                         {1, count})),
-          rlx::NamedInput::of("pos_ids", rlx::TensorView::of(
-                                             pos.data() + pos.size() - count,
+          rlx::NamedInput::of(
+              "ids",
+              rlx::TensorView::of(ids.data() + ids.size() - count, {1, count})),
+          rlx::NamedInput::of(
+              "pos_ids", rlx::TensorView::of(pos.data() + pos.size() - count,
                                              {1, count}))};
     };
     // Each step's logits, for the comparison.
@@ -87,7 +85,8 @@ TEST(Gpt2Example, GreedyDecodingMatchesTheStaticModel) {
     ASSERT_TRUE(out.isOk()) << out.status().toString();
     for (int64_t t = kPrompt; t < kTotal; ++t) {
       const rlx::NamedOutput &logits = (*out)[0];
-      const float *last = logits.floats() + (logits.shape[1] - 1) * config.vocab;
+      const float *last =
+          logits.floats() + (logits.shape[1] - 1) * config.vocab;
       stepLogits.emplace_back(last, last + config.vocab);
       ids.push_back(argmax(last, config.vocab));
       pos.push_back(static_cast<int32_t>(t));

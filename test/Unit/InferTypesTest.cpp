@@ -77,18 +77,18 @@ TEST_F(InferTypes, TheOpsWhoseResultTypesFollowFromTheirOperandsInferThem) {
   // broadcast, elementwise); mir.constant's inference is ODS's (the type of
   // its value).
   std::vector<std::string> expected = {
-      "hir.activation", "hir.attention",     "hir.binary",
-      "hir.embedding",  "hir.layer_norm",    "hir.linear",
-      "hir.matmul",     "hir.residual_norm", "hir.rms_norm",
-      "hir.rope",       "hir.softmax",       "hir.swiglu",
-      "mir.attention",  "mir.binary",        "mir.cache_write",
-      "mir.causal_mask", "mir.compare",      "mir.concat",
-      "mir.constant",   "mir.conv2d",        "mir.cumsum",
-      "mir.fused_matmul", "mir.gather",      "mir.layer_norm",
-      "mir.matmul",     "mir.pool",          "mir.reduce",
-      "mir.residual_norm", "mir.rms_norm",   "mir.select",
-      "mir.shared_matmul", "mir.slice",      "mir.softmax",
-      "mir.swiglu",     "mir.topk",          "mir.transpose",
+      "hir.activation",    "hir.attention",     "hir.binary",
+      "hir.embedding",     "hir.layer_norm",    "hir.linear",
+      "hir.matmul",        "hir.residual_norm", "hir.rms_norm",
+      "hir.rope",          "hir.softmax",       "hir.swiglu",
+      "mir.attention",     "mir.binary",        "mir.cache_write",
+      "mir.causal_mask",   "mir.compare",       "mir.concat",
+      "mir.constant",      "mir.conv2d",        "mir.cumsum",
+      "mir.fused_matmul",  "mir.gather",        "mir.layer_norm",
+      "mir.matmul",        "mir.pool",          "mir.reduce",
+      "mir.residual_norm", "mir.rms_norm",      "mir.select",
+      "mir.shared_matmul", "mir.slice",         "mir.softmax",
+      "mir.swiglu",        "mir.topk",          "mir.transpose",
       "mir.unary"};
   std::vector<std::string> actual;
   for (RegisteredOperationName name : inferringOps())
