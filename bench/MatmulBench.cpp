@@ -67,8 +67,28 @@ std::string gemvModule(int64_t k, int64_t n) {
          a + ", " + b + ") -> " + c + "\n  return %c : " + c + "\n}\n";
 }
 
-void setGemvCounters(benchmark::State &state, int64_t k, int64_t n,
-                     double seconds, std::vector<double> &bandwidth) {
+/// Times `call` per iteration, sampling the read bandwidth of `threads`
+/// threads every 8 runs (outside the timing), and sets the counters: B's
+/// GB/s, the median bandwidth and their ratio.
+template <typename Call>
+void timeGemv(benchmark::State &state, int64_t k, int64_t n, int threads,
+              Call call) {
+  std::vector<double> bandwidth;
+  double seconds = 0;
+  int64_t runs = 0;
+  for (auto _ : state) {
+    if (runs++ % 8 == 0) {
+      state.PauseTiming();
+      bandwidth.push_back(double(rlx::bench::kReadBytes) /
+                          rlx::bench::readSeconds(threads) / 1e9);
+      state.ResumeTiming();
+    }
+    auto start = std::chrono::steady_clock::now();
+    call();
+    seconds += std::chrono::duration<double>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  }
   std::sort(bandwidth.begin(), bandwidth.end());
   double bytes = 4.0 * k * n * state.iterations();
   double readGBps = bandwidth[bandwidth.size() / 2];
@@ -84,24 +104,8 @@ void BM_RlxGemv(benchmark::State &state) {
   auto in = rlx::bench::inputsFor(g);
   std::vector<const void *> ptrs = {in[0].data(), in[1].data()};
   rlx::bench::warmUp(g, ptrs);
-  std::vector<double> bandwidth;
-  double seconds = 0;
-  int64_t runs = 0;
-  for (auto _ : state) {
-    if (runs++ % 8 == 0) {
-      state.PauseTiming();
-      bandwidth.push_back(double(rlx::bench::kReadBytes) /
-                          rlx::bench::readSeconds(threads) / 1e9);
-      state.ResumeTiming();
-    }
-    auto start = std::chrono::steady_clock::now();
-    auto out = g.runSlots(ptrs);
-    seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    benchmark::DoNotOptimize(out);
-  }
-  setGemvCounters(state, k, n, seconds, bandwidth);
+  timeGemv(state, k, n, threads,
+           [&] { benchmark::DoNotOptimize(g.runSlots(ptrs)); });
 }
 
 void BM_OpenBlasSgemv(benchmark::State &state) {
@@ -111,28 +115,12 @@ void BM_OpenBlasSgemv(benchmark::State &state) {
   std::vector<float> a(k, 0.5f), b(k * n, 0.5f), c(n);
   // y = B^T x for row-major B [K, N].
   auto call = [&] {
-    cblas_sgemv(CblasRowMajor, CblasTrans, k, n, 1.0f, b.data(), n, a.data(), 1,
-                0.0f, c.data(), 1);
+    cblas_sgemv(CblasRowMajor, CblasTrans, k, n, 1.0f, b.data(), n, a.data(),
+                1, 0.0f, c.data(), 1);
+    benchmark::DoNotOptimize(c.data());
   };
   call();
-  std::vector<double> bandwidth;
-  double seconds = 0;
-  int64_t runs = 0;
-  for (auto _ : state) {
-    if (runs++ % 8 == 0) {
-      state.PauseTiming();
-      bandwidth.push_back(double(rlx::bench::kReadBytes) /
-                          rlx::bench::readSeconds(threads) / 1e9);
-      state.ResumeTiming();
-    }
-    auto start = std::chrono::steady_clock::now();
-    call();
-    seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    benchmark::DoNotOptimize(c.data());
-  }
-  setGemvCounters(state, k, n, seconds, bandwidth);
+  timeGemv(state, k, n, threads, call);
 }
 
 /// (K, N): GPT-2's MLP (in L3 on large hosts), its LM head, a Llama MLP.

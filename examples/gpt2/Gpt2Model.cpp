@@ -77,6 +77,18 @@ std::vector<float> weightValues(const Param &param, int64_t index) {
   return values;
 }
 
+std::vector<rlx::NamedInput> lastTokens(const std::vector<int32_t> &ids,
+                                        const std::vector<int32_t> &positions,
+                                        int64_t count) {
+  return {rlx::NamedInput::of(
+              "ids", rlx::TensorView::of(ids.data() + ids.size() - count,
+                                         {1, count})),
+          rlx::NamedInput::of(
+              "pos_ids",
+              rlx::TensorView::of(positions.data() + positions.size() - count,
+                                  {1, count}))};
+}
+
 rlx::Graph buildGraph(const Config &c, bool cache, int64_t tokens) {
   rlx::Graph g;
   int64_t seq = cache ? -1 : tokens;

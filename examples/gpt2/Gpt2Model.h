@@ -12,6 +12,7 @@
 #ifndef RLX_EXAMPLES_GPT2MODEL_H
 #define RLX_EXAMPLES_GPT2MODEL_H
 
+#include "rlx/CompiledGraph.h"
 #include "rlx/Graph.h"
 
 #include <cstdint>
@@ -54,6 +55,12 @@ std::vector<Param> paramsOf(const Config &config);
 /// (variance 0.02²) from the integer hash of (index, element) that
 /// gpt2_torch.py computes the same way.
 std::vector<float> weightValues(const Param &param, int64_t index);
+
+/// The decoder's inputs for the last `count` tokens of `ids` and their
+/// `positions` (views of the vectors, [1, count] each).
+std::vector<rlx::NamedInput> lastTokens(const std::vector<int32_t> &ids,
+                                        const std::vector<int32_t> &positions,
+                                        int64_t count);
 
 } // namespace gpt2
 

@@ -150,13 +150,7 @@ int main(int argc, char **argv) {
       pos.push_back(static_cast<int32_t>(i));
     }
     auto inputs = [&](int64_t count) {
-      return std::vector<rlx::NamedInput>{
-          rlx::NamedInput::of(
-              "ids",
-              rlx::TensorView::of(ids.data() + ids.size() - count, {1, count})),
-          rlx::NamedInput::of(
-              "pos_ids", rlx::TensorView::of(pos.data() + pos.size() - count,
-                                             {1, count}))};
+      return gpt2::lastTokens(ids, pos, count);
     };
     start = std::chrono::steady_clock::now();
     auto out = d.prefill(inputs(promptLength));

@@ -690,6 +690,11 @@ Status VulkanExecutable::record(VkCommandBuffer commands, bool profiled) {
 
 Status VulkanExecutable::upload(uint64_t offset, uint64_t size,
                                 const std::string &what) {
+  return oneOffCopy(/*download=*/false, offset, size, "the upload of " + what);
+}
+
+Status VulkanExecutable::oneOffCopy(bool download, uint64_t offset,
+                                    uint64_t size, const std::string &what) {
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   if (VkResult r = vkBeginCommandBuffer(uploadCommands, &begin);
@@ -697,53 +702,65 @@ Status VulkanExecutable::upload(uint64_t offset, uint64_t size,
     return vkError(r, label() + ": vkBeginCommandBuffer for " + what);
   afterEarlierSubmits(uploadCommands);
   VkBufferCopy region{offset, offset, size};
-  vkCmdCopyBuffer(uploadCommands, staging, arena, 1, &region);
-  if (VkResult r = vkEndCommandBuffer(uploadCommands); r != VK_SUCCESS)
-    return vkError(r, label() + ": vkEndCommandBuffer for " + what);
-  return submit(uploadCommands, "the upload of " + what);
-}
-
-Status VulkanExecutable::readSlot(const Slot &slot, void *out) {
-  // Detects, not serializes, like run().
-  if (busy.exchange(true, std::memory_order_acquire))
-    return Status(StatusCode::failed_precondition,
-                  "reading slot '" + slot.name + "' of '" + manifestCopy.name +
-                      "' while a run() or writeSlot() on it is in progress");
-  Status s = readSlotLocked(slot, out);
-  busy.store(false, std::memory_order_release);
-  return s;
-}
-
-Status VulkanExecutable::readSlotLocked(const Slot &slot, void *out) {
-  if (Status s = usable(); !s)
-    return s;
-  if (slot.offset > manifestCopy.arenaSize ||
-      slot.size > manifestCopy.arenaSize - slot.offset)
-    return Status(StatusCode::out_of_range, "slot '" + slot.name +
-                                                "' lies outside the arena of " +
-                                                label());
-  if (!slot.size)
-    return Status::ok();
-  if (!unified) {
-    std::string what = "the download of slot '" + slot.name + "'";
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    if (VkResult r = vkBeginCommandBuffer(uploadCommands, &begin);
-        r != VK_SUCCESS)
-      return vkError(r, label() + ": vkBeginCommandBuffer for " + what);
-    afterEarlierSubmits(uploadCommands);
+  if (download) {
+    // After every earlier write of the arena; the host reads the staging
+    // buffer once the fence signals.
     memoryBarrier(uploadCommands, kComputeAndTransfer, kAllWrites,
                   VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-    VkBufferCopy region{slot.offset, slot.offset, slot.size};
     vkCmdCopyBuffer(uploadCommands, arena, staging, 1, &region);
     memoryBarrier(uploadCommands, VK_PIPELINE_STAGE_TRANSFER_BIT,
                   VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                   VK_ACCESS_HOST_READ_BIT);
-    if (VkResult r = vkEndCommandBuffer(uploadCommands); r != VK_SUCCESS)
-      return vkError(r, label() + ": vkEndCommandBuffer for " + what);
-    if (Status s = submit(uploadCommands, what); !s)
-      return s;
+  } else {
+    vkCmdCopyBuffer(uploadCommands, staging, arena, 1, &region);
   }
+  if (VkResult r = vkEndCommandBuffer(uploadCommands); r != VK_SUCCESS)
+    return vkError(r, label() + ": vkEndCommandBuffer for " + what);
+  return submit(uploadCommands, what);
+}
+
+Status VulkanExecutable::readSlot(const Slot &slot, void *out) {
+  return whileIdle("reading", slot, [&] { return readSlotLocked(slot, out); });
+}
+
+template <typename Body>
+Status VulkanExecutable::whileIdle(const char *verb, const Slot &slot,
+                                   Body body) {
+  // Detects, not serializes, like run().
+  if (busy.exchange(true, std::memory_order_acquire))
+    return Status(StatusCode::failed_precondition,
+                  std::string(verb) + " slot '" + slot.name + "' of '" +
+                      manifestCopy.name +
+                      "' while a run() or writeSlot() on it is in progress");
+  Status s = body();
+  busy.store(false, std::memory_order_release);
+  return s;
+}
+
+Status VulkanExecutable::usableSlot(const Slot &slot) const {
+  if (Status s = usable(); !s)
+    return s;
+  if (slot.offset > manifestCopy.arenaSize ||
+      slot.size > manifestCopy.arenaSize - slot.offset)
+    return Status(StatusCode::out_of_range,
+                  "slot '" + slot.name + "': offset " +
+                      std::to_string(slot.offset) + " + size " +
+                      std::to_string(slot.size) + " exceeds the arena of " +
+                      label() + " (" + std::to_string(manifestCopy.arenaSize) +
+                      " bytes)");
+  return Status::ok();
+}
+
+Status VulkanExecutable::readSlotLocked(const Slot &slot, void *out) {
+  if (Status s = usableSlot(slot); !s)
+    return s;
+  if (!slot.size)
+    return Status::ok();
+  if (!unified)
+    if (Status s = oneOffCopy(/*download=*/true, slot.offset, slot.size,
+                              "the download of slot '" + slot.name + "'");
+        !s)
+      return s;
   std::memcpy(out, host + slot.offset, slot.size);
   return Status::ok();
 }
@@ -777,27 +794,13 @@ Status VulkanExecutable::usable() const {
 }
 
 Status VulkanExecutable::writeSlot(const Slot &slot, const void *data) {
-  // Detects, not serializes, like run().
-  if (busy.exchange(true, std::memory_order_acquire))
-    return Status(StatusCode::failed_precondition,
-                  "writing slot '" + slot.name + "' of '" + manifestCopy.name +
-                      "' while a run() or writeSlot() on it is in progress");
-  Status s = writeSlotLocked(slot, data);
-  busy.store(false, std::memory_order_release);
-  return s;
+  return whileIdle("writing", slot,
+                   [&] { return writeSlotLocked(slot, data); });
 }
 
 Status VulkanExecutable::writeSlotLocked(const Slot &slot, const void *data) {
-  if (Status s = usable(); !s)
+  if (Status s = usableSlot(slot); !s)
     return s;
-  if (slot.offset > manifestCopy.arenaSize ||
-      slot.size > manifestCopy.arenaSize - slot.offset)
-    return Status(StatusCode::out_of_range,
-                  "slot '" + slot.name + "': offset " +
-                      std::to_string(slot.offset) + " + size " +
-                      std::to_string(slot.size) + " exceeds the arena of " +
-                      label() + " (" + std::to_string(manifestCopy.arenaSize) +
-                      " bytes)");
   if (!slot.size)
     return Status::ok();
   if (!data)

@@ -144,6 +144,16 @@ private:
   Status runLocked(const void *const *inputs);
   Status writeSlotLocked(const Slot &slot, const void *data);
   Status readSlotLocked(const Slot &slot, void *out);
+  /// `body()` unless a run() or another slot access is in progress (then
+  /// failed_precondition naming `verb` and the slot).
+  template <typename Body>
+  Status whileIdle(const char *verb, const Slot &slot, Body body);
+  /// Copies [offset, offset + size) from the staging buffer to the arena,
+  /// or back (`download`), in a one-off command buffer, and waits.
+  Status oneOffCopy(bool download, uint64_t offset, uint64_t size,
+                    const std::string &what);
+  /// usable(), and `slot` inside the arena (out_of_range otherwise).
+  Status usableSlot(const Slot &slot) const;
   std::string label() const { return "artifact '" + manifestCopy.name + "'"; }
 
   std::shared_ptr<VulkanContext> ctx;

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <random>
 
 namespace {
@@ -136,28 +137,47 @@ std::vector<rlx::Device> devices() {
   return out;
 }
 
+/// The decode graph of `capacity` on `device`, stepped through every
+/// position with token p of `x` at position p, each step's output against
+/// the static compile's row p; returns the graph (null after a failure).
+std::unique_ptr<rlx::CompiledGraph> stepEveryPosition(rlx::Device device,
+                                                      const Weights &weights,
+                                                      const std::vector<float> &x,
+                                                      int64_t capacity) {
+  std::vector<float> want = reference(device, weights, x, capacity);
+  rlx::Session session(device);
+  rlx::CompileOptions options;
+  options.dims = {{"seq", 1}};
+  auto graph = session.compileWith(decoderGraph(capacity), options);
+  EXPECT_TRUE(graph.isOk()) << graph.status().toString();
+  if (!graph.isOk())
+    return nullptr;
+  weights.setOn(*graph);
+  for (int32_t p = 0; p < capacity; ++p) {
+    auto out = graph->run(
+        {rlx::NamedInput::of(
+             "x", rlx::TensorView::of(x.data() + p * kDim, {1, 1, kDim})),
+         rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+    EXPECT_TRUE(out.isOk()) << out.status().toString();
+    if (!out.isOk())
+      return nullptr;
+    expectRows(want, p, (*out)[0], 1);
+    if (::testing::Test::HasFatalFailure())
+      return nullptr;
+  }
+  return std::make_unique<rlx::CompiledGraph>(std::move(*graph));
+}
+
 TEST(DecodeGraph, OneGraphServesEveryPosition) {
   Weights weights;
   std::vector<float> x = tokens(kCapacity, 11);
   for (rlx::Device device : devices()) {
     SCOPED_TRACE(rlx::deviceName(device));
-    std::vector<float> want = reference(device, weights, x, kCapacity);
-    rlx::Session session(device);
-    rlx::CompileOptions options;
-    options.dims = {{"seq", 1}};
-    auto graph = session.compileWith(decoderGraph(kCapacity), options);
-    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
-    weights.setOn(*graph);
+    std::unique_ptr<rlx::CompiledGraph> graph =
+        stepEveryPosition(device, weights, x, kCapacity);
+    ASSERT_TRUE(graph);
     EXPECT_EQ(graph->stateNames(),
               (std::vector<std::string>{"k_cache", "v_cache"}));
-    for (int32_t p = 0; p < kCapacity; ++p) {
-      auto out = graph->run(
-          {rlx::NamedInput::of(
-               "x", rlx::TensorView::of(x.data() + p * kDim, {1, 1, kDim})),
-           rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
-      ASSERT_TRUE(out.isOk()) << out.status().toString();
-      expectRows(want, p, (*out)[0], 1);
-    }
     // The cache holds every token's key: k = x wk, row by row.
     std::vector<float> cache(kCapacity * kDim);
     ASSERT_TRUE(
@@ -197,21 +217,7 @@ TEST(DecodeGraph, StepsAcrossKeyBlocks) {
   std::vector<float> x = tokens(kLongCapacity, 13);
   for (rlx::Device device : devices()) {
     SCOPED_TRACE(rlx::deviceName(device));
-    std::vector<float> want = reference(device, weights, x, kLongCapacity);
-    rlx::Session session(device);
-    rlx::CompileOptions options;
-    options.dims = {{"seq", 1}};
-    auto graph = session.compileWith(decoderGraph(kLongCapacity), options);
-    ASSERT_TRUE(graph.isOk()) << graph.status().toString();
-    weights.setOn(*graph);
-    for (int32_t p = 0; p < kLongCapacity; ++p) {
-      auto out = graph->run(
-          {rlx::NamedInput::of(
-               "x", rlx::TensorView::of(x.data() + p * kDim, {1, 1, kDim})),
-           rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
-      ASSERT_TRUE(out.isOk()) << out.status().toString();
-      expectRows(want, p, (*out)[0], 1);
-    }
+    EXPECT_TRUE(stepEveryPosition(device, weights, x, kLongCapacity));
   }
 }
 

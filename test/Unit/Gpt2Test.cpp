@@ -71,13 +71,7 @@ TEST(Gpt2Example, GreedyDecodingMatchesTheStaticModel) {
       pos.push_back(static_cast<int32_t>(i));
     }
     auto inputs = [&](int64_t count) {
-      return std::vector<rlx::NamedInput>{
-          rlx::NamedInput::of(
-              "ids",
-              rlx::TensorView::of(ids.data() + ids.size() - count, {1, count})),
-          rlx::NamedInput::of(
-              "pos_ids", rlx::TensorView::of(pos.data() + pos.size() - count,
-                                             {1, count}))};
+      return gpt2::lastTokens(ids, pos, count);
     };
     // Each step's logits, for the comparison.
     std::vector<std::vector<float>> stepLogits;
