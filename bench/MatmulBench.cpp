@@ -85,9 +85,9 @@ void timeGemv(benchmark::State &state, int64_t k, int64_t n, int threads,
     }
     auto start = std::chrono::steady_clock::now();
     call();
-    seconds += std::chrono::duration<double>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
+    seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
   }
   std::sort(bandwidth.begin(), bandwidth.end());
   double bytes = 4.0 * k * n * state.iterations();
@@ -115,8 +115,8 @@ void BM_OpenBlasSgemv(benchmark::State &state) {
   std::vector<float> a(k, 0.5f), b(k * n, 0.5f), c(n);
   // y = B^T x for row-major B [K, N].
   auto call = [&] {
-    cblas_sgemv(CblasRowMajor, CblasTrans, k, n, 1.0f, b.data(), n, a.data(),
-                1, 0.0f, c.data(), 1);
+    cblas_sgemv(CblasRowMajor, CblasTrans, k, n, 1.0f, b.data(), n, a.data(), 1,
+                0.0f, c.data(), 1);
     benchmark::DoNotOptimize(c.data());
   };
   call();

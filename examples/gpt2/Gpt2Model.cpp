@@ -81,8 +81,8 @@ std::vector<rlx::NamedInput> lastTokens(const std::vector<int32_t> &ids,
                                         const std::vector<int32_t> &positions,
                                         int64_t count) {
   return {rlx::NamedInput::of(
-              "ids", rlx::TensorView::of(ids.data() + ids.size() - count,
-                                         {1, count})),
+              "ids",
+              rlx::TensorView::of(ids.data() + ids.size() - count, {1, count})),
           rlx::NamedInput::of(
               "pos_ids",
               rlx::TensorView::of(positions.data() + positions.size() - count,

@@ -140,10 +140,9 @@ std::vector<rlx::Device> devices() {
 /// The decode graph of `capacity` on `device`, stepped through every
 /// position with token p of `x` at position p, each step's output against
 /// the static compile's row p; returns the graph (null after a failure).
-std::unique_ptr<rlx::CompiledGraph> stepEveryPosition(rlx::Device device,
-                                                      const Weights &weights,
-                                                      const std::vector<float> &x,
-                                                      int64_t capacity) {
+std::unique_ptr<rlx::CompiledGraph>
+stepEveryPosition(rlx::Device device, const Weights &weights,
+                  const std::vector<float> &x, int64_t capacity) {
   std::vector<float> want = reference(device, weights, x, capacity);
   rlx::Session session(device);
   rlx::CompileOptions options;

@@ -768,8 +768,8 @@ TEST_F(VulkanTest, StagingPathGivesTheSameResults) {
     std::vector<float> back(kN, -1.0f);
     ASSERT_TRUE(exe->readSlot(slot, back.data()).isOk());
     for (int64_t i = 0; i < kN; ++i)
-      ASSERT_EQ(back[i], *name == 'p' ? pValue(i, 3)
-                                      : 2.0f * xValue(i, 9) + cValue(i))
+      ASSERT_EQ(back[i],
+                *name == 'p' ? pValue(i, 3) : 2.0f * xValue(i, 9) + cValue(i))
           << name << "[" << i << "]";
   }
 }
