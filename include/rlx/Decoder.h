@@ -64,7 +64,8 @@ public:
   /// position, writes their keys and values into the caches and returns the
   /// outputs of its last chunk, rows for its real tokens only; the position
   /// advances by n. out_of_range when position + n would pass the capacity
-  /// (nothing runs).
+  /// (nothing runs). Another error in a later chunk leaves the earlier
+  /// chunks in the caches: position() says how many tokens they hold.
   Expected<std::vector<NamedOutput>>
   prefill(const std::vector<NamedInput> &inputs);
   /// One token (`inputs` with dim 1 = 1) on the decode graph.

@@ -14,6 +14,7 @@
 #include "rlx/Decoder.h"
 #include "rlx/Devices.h"
 #include "rlx/Session.h"
+#include "runtime/Artifact.h"
 
 #include <gtest/gtest.h>
 
@@ -264,6 +265,55 @@ TEST(DecodeGraph, StatesAreNotParams) {
   EXPECT_NE(out.status().message().find("'wq' was never bound"),
             std::string::npos)
       << out.status().message();
+}
+
+// An artifact keeps which params are states: loaded again, the graph's
+// states start as zeros and step as the compiled one did; a manifest edited
+// to mark an input or an output as state is refused at load, naming the
+// slot.
+TEST(DecodeGraph, ArtifactsKeepTheStates) {
+  Weights weights;
+  rlx::Session session;
+  rlx::CompileOptions options;
+  options.dims = {{"seq", 1}};
+  auto graph = session.compileWith(decoderGraph(), options);
+  ASSERT_TRUE(graph.isOk()) << graph.status().toString();
+  std::vector<uint8_t> bytes = graph->artifactBytes();
+  auto loaded = rlx::loadBytes(bytes.data(), bytes.size());
+  ASSERT_TRUE(loaded.isOk()) << loaded.status().toString();
+  EXPECT_EQ(loaded->stateNames(),
+            (std::vector<std::string>{"k_cache", "v_cache"}));
+  weights.setOn(*loaded);
+  std::vector<float> x = tokens(3, 21);
+  std::vector<float> want = reference(rlx::Device::cpu, weights, x, 3);
+  for (int32_t p = 0; p < 3; ++p) {
+    auto out = loaded->run(
+        {rlx::NamedInput::of(
+             "x", rlx::TensorView::of(x.data() + p * kDim, {1, 1, kDim})),
+         rlx::NamedInput::of("position", rlx::TensorView::of(&p, {1}))});
+    ASSERT_TRUE(out.isOk()) << out.status().toString();
+    expectRows(want, p, (*out)[0], 1);
+  }
+
+  auto artifact = rlx::runtime::deserializeArtifact(bytes.data(), bytes.size());
+  ASSERT_TRUE(artifact.isOk()) << artifact.status().toString();
+  for (const char *name : {"x", "y"}) {
+    rlx::runtime::Artifact a = *artifact;
+    for (rlx::Slot &slot : a.manifest.slots)
+      if (slot.name == name)
+        slot.state = true;
+    std::vector<uint8_t> tampered = rlx::runtime::serializeArtifact(a);
+    auto refused = rlx::loadBytes(tampered.data(), tampered.size());
+    ASSERT_FALSE(refused.isOk()) << name;
+    EXPECT_NE(refused.status().message().find(
+                  "only a param stored as given (no panels, no conversion) "
+                  "can be state"),
+              std::string::npos)
+        << refused.status().message();
+    EXPECT_NE(refused.status().message().find(std::string("'") + name + "'"),
+              std::string::npos)
+        << refused.status().message();
+  }
 }
 
 TEST(Decoder, PrefillAndStepsMatchAStaticCompile) {
