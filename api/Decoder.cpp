@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/Decoder.h"
+#include "api/AxisRows.h"
 #include "rlx/ModelPipeline.h"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 
 namespace rlx {
@@ -23,25 +23,6 @@ namespace {
 /// The symbol a decoder's new tokens run along (dim 1 of their inputs).
 constexpr const char *kTokens = "seq";
 
-/// Rows [first, first + count) along `axis` of a row-major tensor.
-std::vector<uint8_t> rowsOf(const NamedInput &in, size_t axis, int64_t first,
-                            int64_t count) {
-  size_t element = dtypeSize(in.dtype);
-  int64_t outer = 1, inner = 1;
-  for (size_t d = 0; d < axis; ++d)
-    outer *= in.shape[d];
-  for (size_t d = axis + 1; d < in.shape.size(); ++d)
-    inner *= in.shape[d];
-  size_t rowBytes = static_cast<size_t>(inner) * element;
-  int64_t rows = in.shape[axis];
-  std::vector<uint8_t> out(static_cast<size_t>(outer * count) * rowBytes);
-  const auto *src = static_cast<const uint8_t *>(in.data);
-  for (int64_t o = 0; o < outer; ++o)
-    std::memcpy(out.data() + static_cast<size_t>(o * count) * rowBytes,
-                src + static_cast<size_t>(o * rows + first) * rowBytes,
-                static_cast<size_t>(count) * rowBytes);
-  return out;
-}
 } // namespace
 
 struct Decoder::Impl {
@@ -137,13 +118,15 @@ struct Decoder::Impl {
   Expected<std::vector<NamedOutput>> runChunk(std::vector<NamedInput> inputs,
                                               int64_t count) {
     size_t index = 0;
+    int64_t bucket = 1;
     if (count > 1) {
-      Expected<int64_t> bucket = buckets.bucketFor(count);
-      if (!bucket)
-        return bucket.status();
+      Expected<int64_t> fits = buckets.bucketFor(count);
+      if (!fits)
+        return fits.status();
+      bucket = *fits;
       index = 1 + static_cast<size_t>(std::find(options.prefillBuckets.begin(),
                                                 options.prefillBuckets.end(),
-                                                *bucket) -
+                                                bucket) -
                                       options.prefillBuckets.begin());
     }
     CompiledGraph &graph = *graphs[index];
@@ -152,7 +135,7 @@ struct Decoder::Impl {
     int32_t at = static_cast<int32_t>(position);
     Expected<std::vector<NamedOutput>> out =
         count == 1 ? graph.run(withPosition(std::move(inputs), at))
-                   : pipeline.runPadded(buckets, variant(2),
+                   : pipeline.runPadded(buckets, variant(bucket),
                                         withPosition(std::move(inputs), at));
     if (out)
       position += count;
@@ -288,7 +271,14 @@ Decoder::prefill(const std::vector<NamedInput> &inputs) {
         auto it = impl_->tokenAxis.find(in.name);
         if (it == impl_->tokenAxis.end())
           continue;
-        held.push_back(rowsOf(in, it->second, first, chunk));
+        // Caller data: its bytes must hold its shape before rows are read.
+        Expected<AxisLayout> layout =
+            checkedLayout("input '" + in.name + "'", in.shape, it->second,
+                          in.dtype, in.bytes);
+        if (!layout)
+          return layout.status();
+        held.push_back(copyRows(static_cast<const uint8_t *>(in.data), *layout,
+                                first, chunk, chunk));
         in.shape[it->second] = chunk;
         in.data = held.back().data();
         in.bytes = held.back().size();

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rlx/ModelPipeline.h"
+#include "api/AxisRows.h"
 #include "api/Backend.h"
 #include "api/CachedCompile.h"
 #include "api/Compiler.h"
@@ -690,44 +691,6 @@ Expected<int64_t> ShapeBuckets::bucketFor(int64_t extent) const {
                     std::to_string(sizes_.back()) + ")");
 }
 
-namespace {
-
-/// `bytes` of a tensor of `shape` as `outer` blocks of `rows` rows of
-/// `rowBytes` along `axis`.
-struct AxisLayout {
-  int64_t outer = 1;
-  int64_t rows = 0;
-  size_t rowBytes = 0;
-};
-
-AxisLayout layoutAlong(const std::vector<int64_t> &shape, size_t axis,
-                       DType dtype) {
-  AxisLayout l;
-  for (size_t i = 0; i < axis; ++i)
-    l.outer *= shape[i];
-  l.rows = shape[axis];
-  l.rowBytes = dtypeSize(dtype);
-  for (size_t i = axis + 1; i < shape.size(); ++i)
-    l.rowBytes *= static_cast<size_t>(shape[i]);
-  return l;
-}
-
-/// Copies `toRows` rows of each block from `src` (`fromRows` rows each):
-/// zero rows after the real ones when padding, the first rows when slicing.
-std::vector<uint8_t> resizeAxis(const uint8_t *src, AxisLayout from,
-                                int64_t toRows) {
-  std::vector<uint8_t> out(static_cast<size_t>(from.outer * toRows) *
-                           from.rowBytes);
-  size_t keep =
-      static_cast<size_t>(std::min(from.rows, toRows)) * from.rowBytes;
-  for (int64_t o = 0; o < from.outer; ++o)
-    std::memcpy(out.data() + o * toRows * from.rowBytes,
-                src + o * from.rows * from.rowBytes, keep);
-  return out;
-}
-
-} // namespace
-
 Expected<std::vector<NamedOutput>>
 ModelCompilePipeline::runPadded(const ShapeBuckets &buckets,
                                 const ModelVariant &variant,
@@ -806,15 +769,12 @@ ModelCompilePipeline::runPadded(const ShapeBuckets &buckets,
     auto it = axisOf.find(in.name);
     if (it == axisOf.end())
       continue;
-    AxisLayout layout = layoutAlong(in.shape, it->second, in.dtype);
-    if (static_cast<size_t>(layout.outer * layout.rows) * layout.rowBytes !=
-        in.bytes)
-      return Status(StatusCode::invalid_argument,
-                    "input '" + in.name + "': " + std::to_string(in.bytes) +
-                        " bytes do not hold its shape " +
-                        formatShape(in.shape));
-    padded.push_back(
-        resizeAxis(static_cast<const uint8_t *>(in.data), layout, *bucket));
+    Expected<AxisLayout> layout = checkedLayout(
+        "input '" + in.name + "'", in.shape, it->second, in.dtype, in.bytes);
+    if (!layout)
+      return layout.status();
+    padded.push_back(copyRows(static_cast<const uint8_t *>(in.data), *layout, 0,
+                              layout->rows, *bucket));
     in.shape[it->second] = *bucket;
     in.data = padded.back().data();
     in.bytes = padded.back().size();
@@ -832,7 +792,7 @@ ModelCompilePipeline::runPadded(const ShapeBuckets &buckets,
                         ") to slice back: runPadded slices outputs along the "
                         "inputs' dim");
     AxisLayout layout = layoutAlong(out.shape, axis, out.dtype);
-    out.bytes = resizeAxis(out.bytes.data(), layout, extent);
+    out.bytes = copyRows(out.bytes.data(), layout, 0, extent, extent);
     out.shape[axis] = extent;
   }
   return outputs;

@@ -162,7 +162,8 @@ struct CompiledGraph::Impl {
                   "no state named '" + name + "' (the graph's states: " +
                       (known.empty() ? "none" : known) + ")");
   }
-  /// not_found-like refusal of a param function used on a state.
+  /// The refusal (invalid_argument) of a param function used on a state,
+  /// naming the state function to use.
   static Status notAParam(const Slot &slot, const char *use) {
     return Status(StatusCode::invalid_argument,
                   "'" + slot.name + "' is a state, not a param: use " + use);

@@ -6,9 +6,9 @@
 #ifdef RLX_HAVE_VULKAN
 #include "runtime/vulkan/VulkanContext.h"
 #include "runtime/vulkan/VulkanExecutable.h"
+#endif
 
 #include <cstring>
-#endif
 
 namespace rlx::runtime {
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "conversion/LIRToLLVM/CpuBackend.h"
+#include "conversion/LIRToLLVM/MatmulTile.h"
 #include "conversion/LibraryCall.h"
 #include "conversion/MIRToLIR/AttentionKernel.h"
 #include "conversion/MIRToLIR/ConvKernel.h"
@@ -103,10 +104,11 @@ std::optional<int64_t> columnSplitDim(Operation *op, ArrayRef<int64_t> shape) {
 constexpr int64_t kGemvColumns = 512;
 
 /// Whether `op` (a column-split matmul of `shape`) is one row times a B that
-/// stays row-major: B is not a param, or one whose columns no panel width
-/// divides (rlx-cpu-pack-params stores the others in panels, which a
-/// workgroup of 64 columns reads contiguously).
-bool readsRowMajorRows(Operation *op, ArrayRef<int64_t> shape) {
+/// stays row-major: B is not a param, or one whose columns the target's
+/// panel width `panelWidth` does not divide (rlx-cpu-pack-params stores the
+/// others in panels, which a workgroup of one panel reads contiguously).
+bool readsRowMajorRows(Operation *op, ArrayRef<int64_t> shape,
+                       int64_t panelWidth) {
   if (!isa<mir::MatmulOp, mir::FusedMatmulOp>(op))
     return false;
   int64_t rows = 1;
@@ -115,7 +117,7 @@ bool readsRowMajorRows(Operation *op, ArrayRef<int64_t> shape) {
   if (rows != 1)
     return false;
   bool param = op->getOperand(1).getDefiningOp<mir::ParamOp>() != nullptr;
-  return !param || shape.back() % kMatmulColumns != 0;
+  return !param || shape.back() % panelWidth != 0;
 }
 
 struct CpuKernelConfig
@@ -158,7 +160,7 @@ struct CpuKernelConfig
                                              : StringRef();
   }
 
-  KernelSplitPolicy getSplitPolicy(Attribute, Operation *op,
+  KernelSplitPolicy getSplitPolicy(Attribute target, Operation *op,
                                    ArrayRef<int64_t> shape, int64_t defaultDim,
                                    StringRef libraryCall) const {
     KernelSplitPolicy policy;
@@ -178,8 +180,10 @@ struct CpuKernelConfig
     if (std::optional<int64_t> columns = columnSplitDim(op, shape)) {
       policy.dim = *columns;
       policy.minElements = 0;
-      int64_t least =
-          readsRowMajorRows(op, shape) ? kGemvColumns : kMatmulColumns;
+      int64_t panelWidth =
+          matmulPanelWidth(cast<CpuTargetAttr>(target).getF32Lanes(), 0);
+      int64_t least = readsRowMajorRows(op, shape, panelWidth) ? kGemvColumns
+                                                               : kMatmulColumns;
       policy.minChunk =
           std::min<int64_t>(least, llvm::divideCeil(shape.back(), 2));
       return policy;

@@ -407,8 +407,9 @@ void MicrokernelEmitter::emit() {
 }
 
 /// Columns of C's row per block of emitGemv: 16 KiB of C, which stays in
-/// L1 while every row of B streams through it (at 768 x 50257, 1024 and
-/// 256 columns measured 4% and 18% slower on one thread; docs/CPUBackend.md).
+/// L1 while every row of B streams through it (at 768 x 50257, with one row
+/// of B per pass, 1024 and 256 columns measured 4% and 18% slower on one
+/// thread; docs/CPUBackend.md).
 constexpr int64_t kGemvBlockColumns = 4096;
 /// Rows of B emitGemv adds into C's block per pass, and how far ahead it
 /// prefetches them.

@@ -99,12 +99,14 @@ void kernels::buildCacheWrite(OpBuilder &b, Location loc, int64_t axis,
                               Value update, Value position, Value cache,
                               const IndexDriver &driver) {
   int64_t capacity = shapeOf(cache)[axis];
+  // Read once, at the kernel's entry: the stores below may alias it as far
+  // as the compiler knows, so a load in the loop would stay there.
+  Value p = loadPosition(b, loc, position);
   forEachIndexWith(driver, b, loc, shapeOf(update),
                    [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
                      // cache[..., p + i, ...] = update[..., i, ...] when 0 <= p
                      // + i < C.
-                     Value row = nb.create<arith::AddIOp>(
-                         nloc, loadPosition(nb, nloc, position), ivs[axis]);
+                     Value row = nb.create<arith::AddIOp>(nloc, p, ivs[axis]);
                      nb.create<scf::IfOp>(
                          nloc, indexInRange(nb, nloc, row, capacity),
                          [&](OpBuilder &tb, Location tloc) {

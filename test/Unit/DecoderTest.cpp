@@ -425,6 +425,18 @@ TEST(Decoder, TheCapacityIsABoundNotAGuess) {
       << out.status().message();
   out = d.step(prompt(2));
   EXPECT_EQ(out.status().code(), rlx::StatusCode::invalid_argument);
+  // A prompt cut into chunks is read row by row: bytes that do not hold
+  // its shape are refused before any is read (nothing runs).
+  ASSERT_TRUE(d.reset().isOk());
+  rlx::NamedInput shortData = prompt(20)[0];
+  shortData.bytes -= 4;
+  out = d.prefill({shortData});
+  EXPECT_EQ(out.status().code(), rlx::StatusCode::invalid_argument);
+  EXPECT_NE(
+      out.status().message().find("bytes do not hold its shape [1x20x16]"),
+      std::string::npos)
+      << out.status().message();
+  EXPECT_EQ(d.position(), 0);
   int32_t p = 0;
   out = d.prefill(
       {prompt(1)[0],

@@ -6,9 +6,10 @@
 // mir.cache_write's result is the state's own buffer (the write happens in
 // place), and its kernel takes only the update, the position and the cache.
 
-// A cache written at a run-time i32 position, then read. The kernel walks
-// the update and stores element (0, i, j) at row p + i of the cache when
-// 0 <= p + i < 8; the reader's dispatch views the state's bytes, not a copy.
+// A cache written at a run-time i32 position, then read. The kernel loads
+// p once, at its entry (not per element), walks the update and stores
+// element (0, i, j) at row p + i of the cache when 0 <= p + i < 8; the
+// reader's dispatch views the state's bytes, not a copy.
 // CHECK-LABEL: lir.program @write_then_read
 // CHECK-NEXT:    lir.io input "new" at 0 : memref<1x2x4xf32>
 // CHECK-NEXT:    lir.io input "pos" at 64 : memref<1xi32>
@@ -16,11 +17,11 @@
 // CHECK-NEXT:    lir.io output "out" at [[OUT:[0-9]+]] : memref<1x8x4xf32>
 // CHECK-NEXT:    lir.kernel @cache_write_0 grid = [1] {
 // CHECK-NEXT:    ^bb0(%[[UPD:.+]]: memref<1x2x4xf32>, %[[POS:.+]]: memref<1xi32>, %[[CACHE:[^:]+]]: memref<1x8x4xf32>):
+// CHECK:           %[[RAW:.+]] = memref.load %[[POS]][%{{.+}}] : memref<1xi32>
+// CHECK-NEXT:      %[[P:.+]] = arith.index_cast %[[RAW]] : i32 to index
 // CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
 // CHECK:             scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step
-// CHECK:               %[[RAW:.+]] = memref.load %[[POS]][%{{.+}}] : memref<1xi32>
-// CHECK-NEXT:          %[[P:.+]] = arith.index_cast %[[RAW]] : i32 to index
-// CHECK-NEXT:          %[[ROW:.+]] = arith.addi %[[P]], %[[I]] : index
+// CHECK:               %[[ROW:.+]] = arith.addi %[[P]], %[[I]] : index
 // CHECK-NEXT:          %[[ZERO:.+]] = arith.constant 0 : index
 // CHECK-NEXT:          %[[GE:.+]] = arith.cmpi sge, %[[ROW]], %[[ZERO]] : index
 // CHECK-NEXT:          %[[CAP:.+]] = arith.constant 8 : index
@@ -46,9 +47,9 @@
 // VULKAN:         lir.io param "layers.0.k_cache" at {{[0-9]+}} state : memref<1x8x4xf32>
 // VULKAN:         lir.kernel @cache_write_0 grid = [1] workgroup_size = [128, 1, 1] {
 // VULKAN-NEXT:    ^bb0(%{{.+}}: memref<1x2x4xf32>, %[[POS:.+]]: memref<1xi32>, %{{[^:]+}}: memref<1x8x4xf32>):
+// VULKAN:           memref.load %[[POS]]
 // VULKAN:           gpu.thread_id x
 // VULKAN:           scf.for %{{.+}} = %{{.+}} to %c8 step %c128
-// VULKAN:             memref.load %[[POS]]
 // VULKAN:             scf.if
 // VULKAN:               memref.store
 func.func @write_then_read(%new: tensor<1x2x4xf32> {mir.name = "new"}, %pos: tensor<1xi32> {mir.name = "pos"}) -> (tensor<1x8x4xf32> {mir.name = "out"}) {
