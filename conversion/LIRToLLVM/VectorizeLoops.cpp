@@ -12,7 +12,9 @@
 //     (a reduction),
 // becomes a loop over vectors of `lanes` elements, `unroll` vectors per
 // iteration (independent accumulators hide the combining op's latency),
-// followed by the original loop for the remaining elements. A reduction's
+// followed by the remaining elements: one masked vector (vector.maskedload /
+// maskedstore; masked-off lanes load 0, never stored) for a loop without
+// reductions, else the original loop. A reduction's
 // vector accumulators start at the combining op's identity and are reduced
 // into the loop's initial value after the vector loop: sums and products
 // are reassociated (the result may differ in the last bits from the scalar
@@ -238,55 +240,104 @@ void LoopVectorizer::rewrite() {
       inits.push_back(identity);
   }
 
+  // One vector of the body at `at`: loads, stores and values widened. With
+  // a mask only its lanes are loaded (the others read as 0) and stored.
+  size_t numReductions = plan.reductions.size();
+  auto emitVector = [&](OpBuilder &nb, Location nloc, Value at, Value mask,
+                        IRMapping &uniform, bool cloneUniform,
+                        ValueRange accs) {
+    VectorWidener widener(nb, lanes);
+    widener.scalarMapping() = uniform;
+    widener.mapScalar(loop.getInductionVar(), at);
+    for (size_t r = 0; r < numReductions; ++r)
+      widener.map(loop.getRegionIterArgs()[r], accs[r]);
+    auto indicesOf = [&](ValueRange indices) {
+      SmallVector<Value> mapped;
+      for (Value v : indices)
+        mapped.push_back(widener.scalarMapping().lookupOrDefault(v));
+      return mapped;
+    };
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (auto load = dyn_cast<memref::LoadOp>(op);
+          load && plan.varying.contains(&op)) {
+        VectorType type = widener.vectorOf(load.getType());
+        Value v =
+            mask ? nb.create<vector::MaskedLoadOp>(
+                         nloc, type, load.getMemRef(),
+                         indicesOf(load.getIndices()), mask,
+                         nb.create<arith::ConstantOp>(
+                             nloc, type, nb.getZeroAttr(type)))
+                       .getResult()
+                 : nb.create<vector::LoadOp>(nloc, type, load.getMemRef(),
+                                             indicesOf(load.getIndices()))
+                       .getResult();
+        widener.map(load.getResult(), v);
+      } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        Value value = widener.widen(store.getValue());
+        if (mask)
+          nb.create<vector::MaskedStoreOp>(nloc, store.getMemRef(),
+                                           indicesOf(store.getIndices()),
+                                           mask, value);
+        else
+          nb.create<vector::StoreOp>(nloc, value, store.getMemRef(),
+                                     indicesOf(store.getIndices()));
+      } else if (plan.varying.contains(&op)) {
+        widener.cloneWidened(&op);
+      } else if (cloneUniform) {
+        nb.clone(op, widener.scalarMapping());
+      }
+    }
+    if (cloneUniform)
+      uniform = widener.scalarMapping();
+    SmallVector<Value> next;
+    for (size_t r = 0; r < numReductions; ++r)
+      next.push_back(widener.widen(plan.reductions[r].first->getResult(0)));
+    return next;
+  };
+
   auto vectorLoop = b.create<scf::ForOp>(
       loc, lb, end, index(width), inits,
       [&](OpBuilder &nb, Location nloc, Value iv, ValueRange accs) {
         SmallVector<Value> next(accs.begin(), accs.end());
         IRMapping uniform;
         for (int64_t u = 0; u < unroll; ++u) {
-          VectorWidener widener(nb, lanes);
-          widener.scalarMapping() = uniform;
           Value at =
               u == 0 ? iv
                      : nb.create<arith::AddIOp>(
                              nloc, iv,
                              nb.create<arith::ConstantIndexOp>(nloc, u * lanes))
                            .getResult();
-          widener.mapScalar(loop.getInductionVar(), at);
-          size_t numReductions = plan.reductions.size();
+          SmallVector<Value> mine;
           for (size_t r = 0; r < numReductions; ++r)
-            widener.map(loop.getRegionIterArgs()[r], accs[r * unroll + u]);
-          auto indicesOf = [&](ValueRange indices) {
-            SmallVector<Value> mapped;
-            for (Value v : indices)
-              mapped.push_back(widener.scalarMapping().lookupOrDefault(v));
-            return mapped;
-          };
-          for (Operation &op : loop.getBody()->without_terminator()) {
-            if (auto load = dyn_cast<memref::LoadOp>(op);
-                load && plan.varying.contains(&op)) {
-              Value v = nb.create<vector::LoadOp>(
-                  nloc, widener.vectorOf(load.getType()), load.getMemRef(),
-                  indicesOf(load.getIndices()));
-              widener.map(load.getResult(), v);
-            } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-              nb.create<vector::StoreOp>(nloc, widener.widen(store.getValue()),
-                                         store.getMemRef(),
-                                         indicesOf(store.getIndices()));
-            } else if (plan.varying.contains(&op)) {
-              widener.cloneWidened(&op);
-            } else if (u == 0) {
-              nb.clone(op, widener.scalarMapping());
-            }
-          }
-          if (u == 0)
-            uniform = widener.scalarMapping();
+            mine.push_back(accs[r * unroll + u]);
+          SmallVector<Value> out =
+              emitVector(nb, nloc, at, Value(), uniform, u == 0, mine);
           for (size_t r = 0; r < numReductions; ++r)
-            next[r * unroll + u] =
-                widener.widen(plan.reductions[r].first->getResult(0));
+            next[r * unroll + u] = out[r];
         }
         nb.create<scf::YieldOp>(nloc, next);
       });
+
+  // Without reductions the remaining elements (fewer than one vector) are
+  // one masked vector: a 14-wide row is one vector op, not 14 scalar ones.
+  if (numReductions == 0 && unroll == 1) {
+    b.setInsertionPointAfter(vectorLoop);
+    // Under an if: a uniform load of a loop that runs no element may read
+    // out of bounds.
+    Value remaining = b.create<arith::SubIOp>(loc, ub, end);
+    Value any = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt,
+                                        remaining, index(0));
+    b.create<scf::IfOp>(loc, any, [&](OpBuilder &tb, Location tloc) {
+      Value mask = tb.create<vector::CreateMaskOp>(
+          tloc, VectorType::get({lanes}, tb.getI1Type()),
+          ValueRange{remaining});
+      IRMapping uniform;
+      emitVector(tb, tloc, end, mask, uniform, /*cloneUniform=*/true, {});
+      tb.create<scf::YieldOp>(tloc);
+    });
+    loop.erase();
+    return;
+  }
 
   // Partial vectors combine, then reduce into the loop's initial value; the
   // original loop runs the remaining elements.

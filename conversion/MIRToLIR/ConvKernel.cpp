@@ -432,39 +432,55 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc, mir::Conv2dOp op,
           plane2d(padded, {zeroIndex, b.getIndexAttr(p)}, rows, count, 1, sw),
           plane2d(phases[p], {zeroIndex, zeroIndex}, rows, count));
     }
-    // The output plane starts as the bias; each window position adds its
-    // weight times the input's matching rows and columns.
-    Value outPlane =
-        plane2d(out, {image, channel, zeroIndex, zeroIndex}, ho, wo);
+    // Each output row is one pass over its columns: a column's sum starts
+    // as the bias and takes every window position's weight times the input
+    // at that position, in registers, then is stored once (a pass per window
+    // position would load and store the row KH * KW times). The window
+    // positions' weights are loaded once per plane.
     Value start = bias
                       ? b.create<memref::LoadOp>(loc, bias, ValueRange{channel})
                             .getResult()
                       : zero;
-    b.create<linalg::FillOp>(loc, ValueRange{start}, ValueRange{outPlane});
+    SmallVector<Value> weights;
     for (int64_t kh = 0; kh < f[2]; ++kh)
-      for (int64_t kw = 0; kw < f[3]; ++kw) {
-        Value weight = b.create<memref::LoadOp>(
+      for (int64_t kw = 0; kw < f[3]; ++kw)
+        weights.push_back(b.create<memref::LoadOp>(
             loc, filter,
             ValueRange{channel, indexConstant(b, loc, 0),
-                       indexConstant(b, loc, kh), indexConstant(b, loc, kw)});
-        int64_t row = kh * dilations[0], col = kw * dilations[1];
-        Value source =
-            sw == 1
-                ? plane2d(padded, {b.getIndexAttr(row), b.getIndexAttr(col)},
-                          ho, wo, sh, 1)
-                : plane2d(phases[col % sw],
-                          {b.getIndexAttr(row), b.getIndexAttr(col / sw)}, ho,
-                          wo, sh, 1);
-        buildElementwise(
-            b, loc, ValueRange{source, weight}, outPlane,
-            [](OpBuilder &eb, Location eloc, ValueRange e) {
-              return eb
-                  .create<arith::AddFOp>(
-                      eloc, e[2], eb.create<arith::MulFOp>(eloc, e[1], e[0]))
-                  .getResult();
-            },
-            /*readsOutput=*/true);
+                       indexConstant(b, loc, kh), indexConstant(b, loc, kw)}));
+    forRange(b, loc, ho, [&](Value oh) {
+      // The input row each window position reads, from column 0 of the
+      // output row on: a contiguous view, so that the column loop reads it
+      // at the column itself.
+      SmallVector<Value> sources;
+      Value top = b.create<arith::MulIOp>(loc, oh, indexConstant(b, loc, sh));
+      for (int64_t kh = 0; kh < f[2]; ++kh) {
+        Value row = b.create<arith::AddIOp>(
+            loc, top, indexConstant(b, loc, kh * dilations[0]));
+        for (int64_t kw = 0; kw < f[3]; ++kw) {
+          int64_t col = kw * dilations[1];
+          Value from = sw == 1 ? padded : phases[col % sw];
+          sources.push_back(plane2d(
+              from, {row, b.getIndexAttr(sw == 1 ? col : col / sw)}, 1, wo));
+        }
       }
+      Value zeroIndex0 = indexConstant(b, loc, 0);
+      auto columns = b.create<scf::ForOp>(loc, zeroIndex0,
+                                          indexConstant(b, loc, wo),
+                                          indexConstant(b, loc, 1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(columns.getBody());
+      Value ow = columns.getInductionVar();
+      Value sum = start;
+      for (auto [source, weight] : llvm::zip(sources, weights)) {
+        Value x = b.create<memref::LoadOp>(loc, source,
+                                           ValueRange{zeroIndex0, ow});
+        sum = b.create<arith::AddFOp>(
+            loc, sum, b.create<arith::MulFOp>(loc, weight, x));
+      }
+      b.create<memref::StoreOp>(loc, sum, out,
+                                ValueRange{image, channel, oh, ow});
+    });
   });
   return shape;
 }

@@ -1,17 +1,26 @@
 // RUN: rlx-opt %s -split-input-file -verify-diagnostics -rlx-cpu-vectorize-loops="lanes=8 reduction-unroll=2 remarks" | FileCheck %s
 
 // Elementwise: a loop over vector<8xf32> up to the last whole vector, then
-// the original loop for the rest (100 = 12 x 8 + 4). The invariant scalar
+// the rest (100 = 12 x 8 + 4) as one masked vector, under an if (a loop of
+// no element runs nothing); the original loop is gone. The invariant scalar
 // is broadcast.
 // CHECK-LABEL: func.func @elementwise
+// CHECK:         %[[C100:.+]] = arith.constant 100 : index
 // CHECK:         scf.for %[[I:.+]] = %{{.+}} to %[[END:.+]] step %{{.+}} {
 // CHECK:           vector.load %{{.+}}[%[[I]]] : memref<100xf32>, vector<8xf32>
 // CHECK:           vector.broadcast %{{.+}} : f32 to vector<8xf32>
 // CHECK:           arith.mulf {{.*}} : vector<8xf32>
 // CHECK:           vector.store {{.*}} : memref<100xf32>, vector<8xf32>
-// CHECK:         scf.for %{{.+}} = %[[END]] to %{{.+}} step %{{.+}} {
-// CHECK:           memref.load
-// CHECK:           arith.mulf {{.*}} : f32
+// CHECK:         %[[REST:.+]] = arith.subi %[[C100]], %[[END]] : index
+// CHECK:         %[[ANY:.+]] = arith.cmpi sgt, %[[REST]], %{{.+}} : index
+// CHECK:         scf.if %[[ANY]] {
+// CHECK:           %[[MASK:.+]] = vector.create_mask %[[REST]] : vector<8xi1>
+// CHECK:           %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+// CHECK:           %[[V:.+]] = vector.maskedload %{{.+}}[%[[END]]], %[[MASK]], %[[ZERO]]
+// CHECK:           %[[W:.+]] = arith.mulf %[[V]], %{{.+}} : vector<8xf32>
+// CHECK:           vector.maskedstore %{{.+}}[%[[END]]], %[[MASK]], %[[W]]
+// CHECK-NOT:     scf.for
+// CHECK:         return
 func.func @elementwise(%x: memref<100xf32>, %y: memref<100xf32>, %s: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -350,9 +350,11 @@ func.func @conv_tiles(%x: tensor<1x2x9x9xf32>, %w: tensor<4x2x3x3xf32>, %b: tens
 
 // f32 depthwise conv2d on the CPU (ConvKernel.cpp): the padding of a stack
 // plane is zeroed once; per (image, channel) plane the input is copied into
-// its interior, then (column stride 2) into two column phases; the output
-// plane starts as the bias and each window position adds weight * a
-// window of a phase (row stride 2 as the view's row stride).
+// its interior, then (column stride 2) into two column phases; the window's
+// 9 weights are loaded once per plane; each output row is one loop over its
+// columns that reads a row view of a phase per window position (row stride
+// 2: output row r reads rows 2r + kh), sums bias + weight * input in
+// registers and stores the column once.
 // CHECK-LABEL: lir.program @conv_depthwise
 // CHECK:         ^bb0(%[[X:.+]]: memref<1x2x6x6xf32>, %[[W:.+]]: memref<2x1x3x3xf32>, %[[B:.+]]: memref<2xf32>, %[[Y:.+]]: memref<1x2x3x3xf32>):
 // CHECK:           %[[PAD:.+]] = memref.alloca() : memref<7x7xf32>
@@ -365,15 +367,17 @@ func.func @conv_tiles(%x: tensor<1x2x9x9xf32>, %w: tensor<4x2x3x3xf32>, %b: tens
 // CHECK-NEXT:        linalg.copy ins(%[[IN]] : {{.+}}) outs(%[[INTERIOR]] :
 // CHECK-NEXT:        memref.subview %[[PAD]][0, 0] [7, 4] [1, 2]
 // CHECK:             memref.subview %[[PAD]][0, 1] [7, 3] [1, 2]
-// CHECK:             %[[OUT:.+]] = memref.subview %[[Y]][{{.+}}, {{.+}}, 0, 0] [1, 1, 3, 3]
-// CHECK-NEXT:        %[[BIAS:.+]] = memref.load %[[B]]
-// CHECK-NEXT:        linalg.fill ins(%[[BIAS]] : f32) outs(%[[OUT]] :
-// CHECK:             memref.subview %[[EVEN]][0, 0] [3, 3] [2, 1] : memref<7x4xf32> to memref<3x3xf32, strided<[8, 1]>>
-// CHECK-NEXT:        linalg.generic
-// CHECK:             memref.subview %[[ODD]][0, 0] [3, 3] [2, 1] : memref<7x4xf32> to memref<3x3xf32, strided<[8, 1]>>
-// CHECK-NEXT:        linalg.generic
-// CHECK:             memref.subview %[[EVEN]][0, 1] [3, 3] [2, 1]
-// CHECK-NEXT:        linalg.generic
+// CHECK:             %[[BIAS:.+]] = memref.load %[[B]]
+// CHECK-COUNT-9:     memref.load %[[W]]
+// CHECK:             scf.for %[[OH:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:               %[[TOP:.+]] = arith.muli %[[OH]], %{{.+}} : index
+// CHECK:               memref.subview %[[EVEN]][%{{.+}}, 0] [1, 3] [1, 1]
+// CHECK-NEXT:          memref.subview %[[ODD]][%{{.+}}, 0] [1, 3] [1, 1]
+// CHECK-NEXT:          memref.subview %[[EVEN]][%{{.+}}, 1] [1, 3] [1, 1]
+// CHECK:               scf.for %[[OW:.+]] = %{{.+}} to %{{.+}} step
+// CHECK-COUNT-9:         arith.addf
+// CHECK-NEXT:            memref.store %{{.+}}, %[[Y]][%{{.+}}, %{{.+}}, %[[OH]], %[[OW]]]
+// CHECK-NOT:             linalg.generic
 func.func @conv_depthwise(%x: tensor<1x2x6x6xf32>, %w: tensor<2x1x3x3xf32>, %b: tensor<2xf32>) -> tensor<1x2x3x3xf32> {
   %y = mir.conv2d %x, %w, %b strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 2 : (tensor<1x2x6x6xf32>, tensor<2x1x3x3xf32>, tensor<2xf32>) -> tensor<1x2x3x3xf32>
   return %y : tensor<1x2x3x3xf32>
