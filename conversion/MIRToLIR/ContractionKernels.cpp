@@ -613,6 +613,13 @@ void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
     b.create<linalg::Conv2DNchwFchwOp>(
         loc, TypeRange{}, ValueRange{input, filter}, ValueRange{out},
         i64Pair(strides), i64Pair(dilations));
+    if (op.getAct() != Activation::none)
+      buildElementwise(
+          b, loc, {}, out,
+          [&](OpBuilder &nb, Location nloc, ValueRange e) {
+            return buildActivation(nb, nloc, op.getAct(), e.back());
+          },
+          /*readsOutput=*/true);
     return;
   }
 
@@ -672,6 +679,7 @@ void kernels::buildConv2d(OpBuilder &b, Location loc, mir::Conv2dOp op,
                   });
               return SmallVector<Value>{ifOp.getResult(0)};
             })[0];
-        storeAs(nb, nloc, sum, out, ivs);
+        storeAs(nb, nloc, buildActivation(nb, nloc, op.getAct(), sum), out,
+                ivs);
       });
 }

@@ -296,6 +296,14 @@ static KernelShape buildConvTiles(OpBuilder &b, Location loc, mir::Conv2dOp op,
           window(tb, l, filter2d, {firstChannel, k0}, {outChannels, chunkRows});
       tb.create<linalg::MatmulOp>(l, ValueRange{a, p}, ValueRange{c});
     });
+    // The activation on the finished tile, while it is in cache.
+    if (op.getAct() != Activation::none)
+      buildElementwise(
+          tb, l, {}, c,
+          [&](OpBuilder &nb, Location nloc, ValueRange e) {
+            return buildActivation(nb, nloc, op.getAct(), e.back());
+          },
+          /*readsOutput=*/true);
   };
 
   int64_t fullTiles = ho / t.rows, restRows = ho - fullTiles * t.rows;
@@ -478,7 +486,8 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc, mir::Conv2dOp op,
         sum = b.create<arith::AddFOp>(
             loc, sum, b.create<arith::MulFOp>(loc, weight, x));
       }
-      b.create<memref::StoreOp>(loc, sum, out,
+      b.create<memref::StoreOp>(loc,
+                                buildActivation(b, loc, op.getAct(), sum), out,
                                 ValueRange{image, channel, oh, ow});
     });
   });

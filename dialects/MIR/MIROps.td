@@ -601,7 +601,8 @@ def MIR_Conv2dOp : MIR_Op<"conv2d",
     [Pure, RLX_InferResultTypes<2, 3>, MIR_ParallelDims, MIR_Contraction]> {
   let summary = "2-D convolution, NCHW input, OIHW filter";
   let description = [{
-    `padding` is [top, left, bottom, right].
+    `padding` is [top, left, bottom, right]. The optional `act` is applied
+    to every output (bias included), in the kernel's epilogue.
 
     ```mlir
     %y = mir.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
@@ -623,12 +624,14 @@ def MIR_Conv2dOp : MIR_Op<"conv2d",
   let arguments = (ins RLX_FloatTensor:$input, RLX_FloatTensor:$filter,
                        Optional<RLX_FloatTensor>:$bias,
                        DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$padding,
-                       DenseI64ArrayAttr:$dilations, I64Attr:$groups);
+                       DenseI64ArrayAttr:$dilations, I64Attr:$groups,
+                       DefaultValuedAttr<RLX_Activation,
+                                         "::mlir::rlx::Activation::none">:$act);
   let results = (outs RLX_FloatTensor:$output);
   let assemblyFormat = [{
     $input `,` $filter (`,` $bias^)? `strides` `=` $strides `padding` `=`
-    $padding `dilations` `=` $dilations `groups` `=` $groups attr-dict `:`
-    functional-type(operands, results)
+    $padding `dilations` `=` $dilations `groups` `=` $groups
+    (`act` `=` $act^)? attr-dict `:` functional-type(operands, results)
   }];
 }
 

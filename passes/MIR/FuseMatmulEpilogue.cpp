@@ -1,7 +1,9 @@
 //===- FuseMatmulEpilogue.cpp - mir-fuse-matmul-epilogue ------------------===//
 //
 // matmul -> add(bias) -> activation becomes one mir.fused_matmul, whose
-// epilogue runs on the output tile while it is in registers.
+// epilogue runs on the output tile while it is in registers; conv2d ->
+// activation one mir.conv2d with `act` (the conv's bias is its operand
+// already), applied on each finished output tile.
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/ShapeRules.h"
@@ -20,6 +22,8 @@ using namespace mlir::rlx::mir;
 
 static constexpr StringLiteral kPattern = "matmul-epilogue";
 static constexpr StringLiteral kFused = "mir.fused_matmul";
+static constexpr StringLiteral kConvPattern = "conv-epilogue";
+static constexpr StringLiteral kConv = "mir.conv2d";
 
 namespace {
 /// A bias add the fused matmul can absorb.
@@ -93,7 +97,47 @@ matchActivation(UnaryOp unary, const FusionOptions &opts, std::string &why) {
   return ActivationMatch{producer, *act};
 }
 
+/// The conv an activation can join; else `why`.
+static FailureOr<Conv2dOp> matchConvActivation(UnaryOp unary,
+                                               const FusionOptions &opts,
+                                               std::string &why) {
+  auto conv = unary.getInput().getDefiningOp<Conv2dOp>();
+  if (!conv || conv.getAct() != Activation::none)
+    return why = "input is not a conv2d without activation", failure();
+  if (!epilogueActivation(unary.getKind()))
+    return why = "'" + stringifyUnaryKind(unary.getKind()).str() +
+                 "' is not an epilogue activation",
+           failure();
+  if (!conv->hasOneUse())
+    return why = "conv result has more than one use", failure();
+  if (!opts.allow(conv, kConv))
+    return why = opts.notClaimed(kConv), failure();
+  return conv;
+}
+
 namespace {
+struct FuseConvActivation : OpRewritePattern<UnaryOp> {
+  FuseConvActivation(MLIRContext *ctx, const FusionOptions &opts)
+      : OpRewritePattern(ctx), opts(opts) {}
+  LogicalResult matchAndRewrite(UnaryOp unary,
+                                PatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<Conv2dOp> conv = matchConvActivation(unary, opts, why);
+    if (failed(conv))
+      return rewriter.notifyMatchFailure(unary, why);
+    Activation act = *epilogueActivation(unary.getKind());
+    opts.fused(kConvPattern, *conv,
+               "activation '" + stringifyActivation(act) + "' into mir.conv2d");
+    Location loc = rewriter.getFusedLoc({conv->getLoc(), unary.getLoc()});
+    auto fused = cast<Conv2dOp>(rewriter.clone(*conv->getOperation()));
+    fused->setLoc(loc);
+    fused.setAct(act);
+    rewriter.replaceOp(unary, fused->getResults());
+    return success();
+  }
+  const FusionOptions &opts;
+};
+
 struct FuseBias : OpRewritePattern<BinaryOp> {
   FuseBias(MLIRContext *ctx, const FusionOptions &opts)
       : OpRewritePattern(ctx), opts(opts) {}
@@ -143,11 +187,26 @@ struct FuseActivation : OpRewritePattern<UnaryOp> {
 
 void mlir::rlx::mir::populateMatmulEpilogueFusionPatterns(
     RewritePatternSet &patterns, const FusionOptions &opts) {
-  patterns.add<FuseBias, FuseActivation>(patterns.getContext(), opts);
+  patterns.add<FuseBias, FuseActivation, FuseConvActivation>(
+      patterns.getContext(), opts);
 }
 
 void mlir::rlx::mir::diagnoseMatmulEpilogueFusion(func::FuncOp func,
                                                   const FusionOptions &opts) {
+  // A conv without activation feeding an activation did not fuse.
+  func.walk([&](Conv2dOp conv) {
+    if (conv.getAct() != Activation::none)
+      return;
+    for (Operation *user : conv->getUsers()) {
+      auto unary = dyn_cast<UnaryOp>(user);
+      std::string why;
+      if (unary && epilogueActivation(unary.getKind()) &&
+          failed(matchConvActivation(unary, opts, why))) {
+        opts.missed(kConvPattern, conv, "activation: " + why);
+        return;
+      }
+    }
+  });
   // A matmul (or fused matmul without activation) feeding an add or a
   // unary op is an epilogue that did not fuse; say why.
   func.walk([&](Operation *op) {

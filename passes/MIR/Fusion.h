@@ -56,6 +56,9 @@ struct FusionStage {
   void (*diagnose)(func::FuncOp, const FusionOptions &);
 };
 
+void populateActivationFusionPatterns(RewritePatternSet &,
+                                      const FusionOptions &);
+void diagnoseActivationFusion(func::FuncOp, const FusionOptions &);
 void populateAttentionFusionPatterns(RewritePatternSet &,
                                      const FusionOptions &);
 void diagnoseAttentionFusion(func::FuncOp, const FusionOptions &);
@@ -76,6 +79,8 @@ void populateElementwiseFusionPatterns(RewritePatternSet &,
                                        const FusionOptions &);
 void diagnoseElementwiseFusion(func::FuncOp, const FusionOptions &);
 
+inline constexpr FusionStage kActivationStage = {
+    "activation", populateActivationFusionPatterns, diagnoseActivationFusion};
 inline constexpr FusionStage kAttentionStage = {
     "attention", populateAttentionFusionPatterns, diagnoseAttentionFusion};
 inline constexpr FusionStage kSharedMatmulStage = {

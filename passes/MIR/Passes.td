@@ -29,12 +29,15 @@ class MIR_FusionPass<string flag, string summaryText>
 }
 
 def MIRFuseMatmulEpilogue : MIR_FusionPass<"mir-fuse-matmul-epilogue",
-    "fuse matmul -> add(bias) -> activation into mir.fused_matmul"> {
+    "fuse matmul -> add(bias) -> activation into mir.fused_matmul, and conv2d -> activation into the conv"> {
   let description = [{
     Input: MIR. Output: MIR where every single-use `mir.matmul` followed by
     `mir.binary add` of a bias that broadcasts to its result, and/or by an
     epilogue activation (`mir.unary` relu, gelu, gelu_tanh, silu, sigmoid,
-    tanh), is one `mir.fused_matmul`, if the target claims it.
+    tanh), is one `mir.fused_matmul`, if the target claims it; and every
+    single-use `mir.conv2d` without `act` followed by such an activation is
+    one `mir.conv2d` with `act` (pattern `conv-epilogue`), if the target
+    claims `mir.conv2d`.
   }];
 }
 
@@ -45,6 +48,20 @@ def MIRFuseResidualNorm : MIR_FusionPass<"mir-fuse-residual-norm",
     `add(x, residual)` (optionally followed by `add(bias)` with a rank-1
     bias) is one `mir.residual_norm`; other uses of the sum read its `sum`
     result. Operands must have the norm input's type (no broadcasting).
+  }];
+}
+
+def MIRFuseActivation : MIR_FusionPass<"mir-fuse-activation",
+    "fuse activations written as primitive chains into one mir.unary"> {
+  let description = [{
+    Input: MIR. Output: MIR where a chain of `mir.unary` / `mir.binary` ops
+    on one f32 tensor `x` and scalar constants that computes GELU
+    (`0.5 * x * (1 + erf(x / sqrt(2)))`), tanh GELU or SiLU (`x *
+    sigmoid(x)`) is one `mir.unary gelu` / `gelu_tanh` / `silu`, however
+    the exporter ordered and associated its ops: the chain is evaluated on
+    sample points and compared with each activation. The chain's
+    intermediate values must have no other use. An `erf` left over is
+    reported as a missed fusion.
   }];
 }
 
@@ -125,7 +142,7 @@ def MIRFuseElementwise : MIR_FusionPass<"mir-fuse-elementwise",
 def MIRFuse : MIR_FusionPass<"mir-fuse",
     "the block fusions, in order, with one fusion report"> {
   let description = [{
-    Runs attention, swiglu, shared-matmul, matmul-epilogue, norm and
+    Runs activation, attention, swiglu, shared-matmul, matmul-epilogue, norm and
     residual-norm fusion in that order (each earlier one would otherwise be
     pre-empted by a later one) and prints one report: op counts before and after, what was
     fused, and every missed fusion with its pattern, op and reason.

@@ -2756,6 +2756,80 @@ TEST(Conv2d, Configurations) {
   }
 }
 
+class ConvActivationTest : public ::testing::TestWithParam<const char *> {};
+
+// act(conv + bias) (mir.conv2d's `act`, applied in each kernel's epilogue:
+// the CPU's tiles, its depthwise rows and its pointwise tiles; the loops of
+// grouped, strided and Vulkan convs): the conv bound (K + 1) u sum|terms|
+// times 1.2 (the largest |act'|, gelu's) plus the activation's own rounding
+// 8 u (|want| + |z|).
+TEST_P(ConvActivationTest, Epilogue) {
+  std::string act = GetParam();
+  const std::vector<ConvCase> cases = {
+      {{1, 64, 12, 12}, {8, 64, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1},
+      {{2, 3, 40, 40}, {16, 3, 7, 7}, false, {2, 2}, {3, 3, 3, 3}, {1, 1}, 1},
+      {{1, 8, 15, 15}, {8, 1, 5, 5}, true, {2, 2}, {2, 2, 2, 2}, {1, 1}, 8},
+      {{1, 16, 14, 14}, {16, 1, 7, 7}, true, {1, 1}, {3, 3, 3, 3}, {1, 1}, 16},
+      {{2, 16, 30, 30}, {24, 16, 1, 1}, true, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
+      {{1, 4, 8, 8}, {6, 2, 3, 3}, true, {1, 1}, {1, 1, 1, 1}, {1, 1}, 2},
+      {{2, 3, 9, 9}, {4, 3, 3, 3}, true, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
+  };
+  Program p;
+  struct Data {
+    std::vector<double> x, w, b;
+  };
+  std::vector<Data> data;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const ConvCase &c = cases[i];
+    std::string n = std::to_string(i);
+    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, 2400 + i);
+    std::vector<float> w = uniform(ref::numElements(c.w), -1, 1, 2500 + i);
+    std::vector<float> b = uniform(c.w[0], -1, 1, 2600 + i);
+    std::string operands =
+        p.f32("x" + n, c.x, x) + ", " + p.f32("w" + n, c.w, w);
+    std::string types = tensorType(c.x, "f32") + ", " + tensorType(c.w, "f32");
+    if (c.bias) {
+      operands += ", " + p.f32("b" + n, {c.w[0]}, b);
+      types += ", " + tensorType({c.w[0]}, "f32");
+    } else {
+      b.clear();
+    }
+    data.push_back({toDouble(x), toDouble(w), toDouble(b)});
+    ref::Sum r =
+        ref::conv2d(data.back().x, c.x, data.back().w, c.w, data.back().b,
+                    c.strides, c.padding, c.dilations, c.groups);
+    p.op("%y" + n + " = mir.conv2d " + operands + " strides = " +
+         intList(c.strides) + " padding = " + intList(c.padding) +
+         " dilations = " + intList(c.dilations) +
+         " groups = " + std::to_string(c.groups) + " act = " + act + " : (" +
+         types + ") -> " + tensorType(r.shape, "f32"));
+    p.result("%y" + n, r.shape, DType::f32, "y" + n);
+  }
+  p.expectSplit = true;
+  Outputs out;
+  if (!run(p, &out))
+    return;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const ConvCase &c = cases[i];
+    SCOPED_TRACE("case " + std::to_string(i) + ": " + shapeName(c.x) + " * " +
+                 shapeName(c.w) + " groups " + std::to_string(c.groups));
+    ref::Sum r = ref::conv2d(data[i].x, c.x, data[i].w, c.w, data[i].b,
+                             c.strides, c.padding, c.dilations, c.groups);
+    std::vector<double> zTol = dotTolerance(r, c.w[1] * c.w[2] * c.w[3] + 1, kU);
+    std::vector<double> want(r.value.size()), tol(r.value.size());
+    for (size_t j = 0; j < want.size(); ++j) {
+      want[j] = ref::unary(act, r.value[j]);
+      tol[j] = 1.2 * zTol[j] +
+               8 * kU * (std::fabs(want[j]) + std::fabs(r.value[j])) + 1e-30;
+    }
+    expectWithin(get(out, "y" + std::to_string(i)), r.shape, DType::f32, want,
+                 tol);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Activations, ConvActivationTest,
+                         ::testing::Values("relu", "gelu", "silu"));
+
 // max: exact. avg: (KH KW + 1) u sum|x| / count + u |want|; the divisor is
 // the in-bounds count (padding excluded).
 TEST(Pool, MaxAndAvg) {

@@ -341,3 +341,73 @@ func.func @sub_not_bias(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8
 // REPORT-LABEL: === rlx fusion report: @sub_not_bias, target 'cpu' ===
 // REPORT:      fused (0):
 // REPORT-NEXT: missed (0):
+
+// -----
+
+// conv-epilogue: conv2d -> relu becomes one mir.conv2d with act = relu (the
+// conv's bias stays its operand; strides, padding, groups are kept).
+func.func @conv_relu(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x8x8xf32> {
+  %c = mir.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : (tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
+  %y = mir.unary relu %c : tensor<1x8x8x8xf32>
+  return %y : tensor<1x8x8x8xf32>
+}
+// CHECK-LABEL: func.func @conv_relu(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<1x4x8x8xf32>, %[[W:[^:]+]]: tensor<8x4x3x3xf32>, %[[B:[^:]+]]: tensor<8xf32>)
+// CHECK-NEXT: %[[Y:.+]] = mir.conv2d %[[X]], %[[W]], %[[B]] strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 act = relu :
+// CHECK-NEXT: return %[[Y]]
+// NOCLAIM-LABEL: func.func @conv_relu(
+// NOCLAIM-NEXT: mir.conv2d
+// NOCLAIM-NOT: act =
+// NOCLAIM-NEXT: mir.unary relu
+// REPORT-LABEL: === rlx fusion report: @conv_relu, target 'cpu' ===
+// REPORT:      fused (1):
+// REPORT-NEXT:   [conv-epilogue] mir.conv2d at {{.+}}: activation 'relu' into mir.conv2d
+// REPORT-NEXT: missed (0):
+// TESTREPORT-LABEL: === rlx fusion report: @conv_relu, target 'test' ===
+// TESTREPORT:      missed (1):
+// TESTREPORT-NEXT:   [conv-epilogue] mir.conv2d at {{.+}}: activation: target 'test' does not claim mir.conv2d
+
+// -----
+
+// A depthwise conv (groups = channels) takes silu alike.
+func.func @depthwise_silu(%x: tensor<1x4x8x8xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  %c = mir.conv2d %x, %w strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 4 : (tensor<1x4x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %y = mir.unary silu %c : tensor<1x4x8x8xf32>
+  return %y : tensor<1x4x8x8xf32>
+}
+// CHECK-LABEL: func.func @depthwise_silu(
+// CHECK-NEXT: %[[Y:.+]] = mir.conv2d %{{.+}}, %{{.+}} strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 4 act = silu :
+// CHECK-NEXT: return %[[Y]]
+
+// -----
+
+// Negative: the conv's result is also returned: the activation stays, and
+// the miss is reported.
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{activation: conv result has more than one use}}
+func.func @conv_two_uses(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) {
+  %c = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %y = mir.unary relu %c : tensor<1x8x8x8xf32>
+  return %y, %c : tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>
+}
+// CHECK-LABEL: func.func @conv_two_uses(
+// CHECK-NEXT: %[[C:.+]] = mir.conv2d
+// CHECK-NOT: act =
+// CHECK-NEXT: %[[Y:.+]] = mir.unary relu %[[C]]
+// CHECK-NEXT: return %[[Y]], %[[C]]
+
+// -----
+
+// Negative: an activation that is not an epilogue (exp) stays, unreported.
+func.func @conv_exp(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32> {
+  %c = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %y = mir.unary exp %c : tensor<1x8x8x8xf32>
+  return %y : tensor<1x8x8x8xf32>
+}
+// CHECK-LABEL: func.func @conv_exp(
+// CHECK-NEXT: mir.conv2d
+// CHECK-NOT: act =
+// CHECK-NEXT: mir.unary exp
+// REPORT-LABEL: === rlx fusion report: @conv_exp, target 'cpu' ===
+// REPORT:      fused (0):
+// REPORT-NEXT: missed (0):
