@@ -157,12 +157,32 @@ class Encoder(torch.nn.Module):
 class Workload:
     key: str  # the name --workloads takes
     label: str  # the table's name
-    mlir: Path
+    mlir: Path  # None: rlx compiles the same .onnx file ORT runs
     binds: list
-    make: type  # the module's class
+    make: object  # the module's class, or a function of the generator
     input_shape: tuple
     output: str  # the output's name in the .mlir (and in the ONNX graph)
     runs: int  # runs per timing: ~0.1-0.5 s on one thread
+    axes: dict = dataclasses.field(default_factory=dict)  # dynamic ONNX axes
+
+
+# The ecosystem's models (issue 25), built by bench/models' exporters (the
+# same weights, BatchNorm calibration and dynamic axes as their .onnx files).
+sys.path.insert(0, str(REPO / "bench/models"))
+import export_blocks  # noqa: E402
+import export_vision  # noqa: E402
+
+
+def vision(name, label, runs):
+    return Workload(name, label, None, ["batch=1"],
+                    lambda gen: export_vision.build(name), (1, 3, 224, 224), "y", runs,
+                    {0: "batch"})
+
+
+def block(name, label, d, runs):
+    return Workload(name, label, None, ["batch=1", "seq=128"],
+                    lambda gen: export_blocks.build(name)[0], (1, 128, d), "y", runs,
+                    {0: "batch", 1: "seq"})
 
 
 WORKLOADS = {
@@ -170,7 +190,17 @@ WORKLOADS = {
                     ["batch=64"], Mlp, (64, 784), "logits", 500),
     "encoder": Workload("encoder", "encoder layer, seq 128", REPO / "examples/encoder.mlir",
                         ["batch=1"], Encoder, (1, 128, 256), "y", 100),
+    "resnet18": vision("resnet18", "ResNet-18", 20),
+    "mobilenet_v2": vision("mobilenet_v2", "MobileNetV2", 40),
+    "efficientnet_b0": vision("efficientnet_b0", "EfficientNet-B0", 30),
+    "convnext_tiny": vision("convnext_tiny", "ConvNeXt-Tiny", 8),
+    "vit_b_16": vision("vit_b_16", "ViT-B/16", 3),
+    "torch_encoder": block("encoder", "nn.TransformerEncoderLayer d512, seq 128", 512, 50),
+    "gpt2_block": block("gpt2_block", "GPT-2 block d768, seq 128", 768, 30),
 }
+# The seven models of issue 25.
+MODELS = ["resnet18", "mobilenet_v2", "efficientnet_b0", "convnext_tiny", "vit_b_16",
+          "torch_encoder", "gpt2_block"]
 
 
 # ------------------------------------------------ one model, three systems
@@ -191,19 +221,23 @@ class Prepared:
         self.x_file = self.dir / "x.npy"
         np.save(self.x_file, self.x.numpy())
         self.param_files = {}
-        for name, tensor in self.module.rlx_params().items():
-            path = self.dir / "params" / f"{name}.npy"
-            np.save(path, tensor.detach().numpy())
-            self.param_files[name] = path
+        if workload.mlir is not None:
+            for name, tensor in self.module.rlx_params().items():
+                path = self.dir / "params" / f"{name}.npy"
+                np.save(path, tensor.detach().numpy())
+                self.param_files[name] = path
 
         self.onnx_file = self.dir / "model.onnx"
         with warnings.catch_warnings():
             # The exporter's advice on training-mode and dynamic-axes
             # settings does not apply to a fixed-shape inference graph.
             warnings.simplefilter("ignore")
+            axes = {"x": workload.axes, workload.output: workload.axes} \
+                if workload.axes else None
             torch.onnx.export(self.module, (self.x,), str(self.onnx_file),
                               input_names=["x"], output_names=[workload.output],
-                              opset_version=17, do_constant_folding=True)
+                              dynamic_axes=axes, opset_version=17,
+                              do_constant_folding=True)
 
         with torch.inference_mode():
             self.reference = self.module(self.x).numpy()
@@ -244,7 +278,8 @@ def time_rlx(prep, threads, runs, args):
     runs one by one and prints their median.
     """
     out_dir, out_file = prep.output_dir("rlx")
-    cmd = [str(args.rlx_run), str(prep.workload.mlir)]
+    model = prep.workload.mlir or prep.onnx_file
+    cmd = [str(args.rlx_run), str(model)]
     for b in prep.workload.binds:
         cmd += ["--bind", b]
     for name, path in prep.param_files.items():
@@ -419,7 +454,8 @@ def main():
                         help="runs per timing (default: mlp 500, encoder 100)")
     parser.add_argument("--threads", default="1 2", help='thread counts (default "1 2")')
     parser.add_argument("--workloads", default="mlp,encoder",
-                        help="comma-separated: " + ",".join(WORKLOADS))
+                        help="comma-separated: " + ",".join(WORKLOADS) +
+                             "; 'models' is issue 25's seven: " + ",".join(MODELS))
     parser.add_argument("--rlx-run", type=Path, default=REPO / "build/bin/rlx-run",
                         help="the rlx-run binary (default build/bin/rlx-run)")
     parser.add_argument("--rlx-flag", action="append", default=[], metavar="FLAG",
@@ -438,7 +474,8 @@ def main():
 
     try:
         thread_counts = [int(t) for t in args.threads.replace(",", " ").split()]
-        workloads = [WORKLOADS[k] for k in args.workloads.split(",") if k]
+        keys = args.workloads.replace("models", ",".join(MODELS)).split(",")
+        workloads = [WORKLOADS[k] for k in keys if k]
     except (ValueError, KeyError) as e:
         parser.error(f"bad --threads or --workloads: {e}")
     if not args.rlx_tolerance > 0:

@@ -11,7 +11,9 @@ so every conv / linear weight is redrawn from N(0, 0.02) and every
 BatchNorm's running statistics are calibrated on a few random batches
 before export. Writes DIR/<model>.onnx (opset 17, batch axis dynamic,
 named "batch"), DIR/<model>-x.npy (1x3x224x224, seed 0) and
-DIR/<model>-y.npy (PyTorch's output, f32), and prints the output's scale.
+DIR/<model>-y.npy (PyTorch's output, f32), the same for batch 2
+(DIR/<model>-x2.npy, seed 1, and DIR/<model>-y2.npy), and prints the
+output's scale.
 """
 import argparse
 import os
@@ -68,6 +70,14 @@ def main():
                       do_constant_folding=True)
     np.save(os.path.join(args.out, args.model + "-x.npy"), x.numpy())
     np.save(os.path.join(args.out, args.model + "-y.npy"), y)
+    # A second bound shape: batch 2.
+    x2 = torch.from_numpy(
+        np.random.default_rng(1).standard_normal((2, 3, 224, 224)).astype(
+            np.float32))
+    with torch.inference_mode():
+        y2 = model(x2).numpy()
+    np.save(os.path.join(args.out, args.model + "-x2.npy"), x2.numpy())
+    np.save(os.path.join(args.out, args.model + "-y2.npy"), y2)
     print(f"{args.model}: {path}, output {list(y.shape)}, "
           f"scale {float(np.abs(y).max()):.4g}")
 

@@ -4,6 +4,8 @@
 //
 //   transpose(softmax(mul(matmul(qh, khT), scale) [+ causal mask]) x vh)
 //
+// (the causal mask also as a select of -inf by a constant i1 table, as
+// torch's masked_fill writes it; the scale also as a division)
 // (Decompose.h's buildAttention: what HIR's fusable lowering writes), becomes
 // one mir.attention on the token-major q, k and v. Its kernel never writes
 // the scores, and the transposes into and out of the per-head layout go.
@@ -135,6 +137,51 @@ static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
                               element);
 }
 
+/// When `select` masks the causal way (a constant i1 table of [S, T] that
+/// broadcasts to the scores, -inf or a float's lowest where key t lies past
+/// query s's position s + T - S: select(upper, -inf, x), or select(lower, x,
+/// -inf) with the complement, as torch's masked_fill and jnp.where write
+/// it), the scores x; else null.
+static Value causallySelected(SelectOp select, int64_t seqQ, int64_t seqK) {
+  if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
+      seqQ > seqK)
+    return {};
+  auto cst = select.getCondition().getDefiningOp<ConstantOp>();
+  auto table = cst ? dyn_cast<DenseIntElementsAttr>(cst.getValue()) : nullptr;
+  if (!table || !table.getElementType().isInteger(1))
+    return {};
+  ArrayRef<int64_t> shape = table.getType().getShape();
+  int64_t rank = static_cast<int64_t>(shape.size());
+  if (rank < 2 || shape[rank - 2] != seqQ || shape[rank - 1] != seqK ||
+      llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; }))
+    return {};
+  auto isLowest = [](Value v) {
+    std::optional<double> c = scalarConstant(v);
+    return c && *c <= -1e30;
+  };
+  bool maskedWhenTrue;
+  Value scores;
+  if (isLowest(select.getTrueValue())) {
+    maskedWhenTrue = true;
+    scores = select.getFalseValue();
+  } else if (isLowest(select.getFalseValue())) {
+    maskedWhenTrue = false;
+    scores = select.getTrueValue();
+  } else {
+    return {};
+  }
+  if (scores.getType() != select.getType())
+    return {};
+  SmallVector<bool> values(table.getValues<bool>());
+  for (int64_t s = 0; s < seqQ; ++s)
+    for (int64_t t = 0; t < seqK; ++t) {
+      bool masked = t > s + seqK - seqQ;
+      if (values[table.isSplat() ? 0 : s * seqK + t] != (masked == maskedWhenTrue))
+        return {};
+    }
+  return scores;
+}
+
 /// When `v` is a single-use constant scaling of another value (x * c,
 /// c * x or x / c with c a scalar), that value and the factor.
 static std::optional<std::pair<Value, double>> unscaled(Value v,
@@ -173,8 +220,21 @@ matchScores(SoftmaxOp softmax, AttentionMatch &m, std::string &why) {
   Value scores = softmax.getInput();
   bool causal = false;
   auto element = cast<FloatType>(type.getElementType());
-  if (auto add = scores.getDefiningOp<BinaryOp>();
-      add && add.getKind() == BinaryKind::add) {
+  if (auto select = scores.getDefiningOp<SelectOp>()) {
+    int64_t rank = type.getRank();
+    Value masked = causallySelected(select, type.getDimSize(rank - 2),
+                                    type.getDimSize(rank - 1));
+    if (!masked)
+      return why = "the scores are selected by a mask other than the causal "
+                   "one",
+             failure();
+    if (!select->hasOneUse())
+      return why = "the masked scores have more than one use", failure();
+    m.chain.push_back(select);
+    causal = true;
+    scores = masked;
+  } else if (auto add = scores.getDefiningOp<BinaryOp>();
+             add && add.getKind() == BinaryKind::add) {
     int64_t rank = type.getRank();
     if (!isCausalMask(add.getRhs(), type.getDimSize(rank - 2),
                       type.getDimSize(rank - 1), element))
@@ -198,6 +258,12 @@ matchScores(SoftmaxOp softmax, AttentionMatch &m, std::string &why) {
       factor = scalarConstant(side == 0 ? mul.getRhs() : mul.getLhs());
       product = side == 0 ? mul.getLhs() : mul.getRhs();
     }
+    // scores / c, as torch writes q kT / sqrt(d).
+    if (mul && mul.getKind() == BinaryKind::div)
+      if (std::optional<double> c = scalarConstant(mul.getRhs()); c && *c != 0) {
+        factor = 1.0 / *c;
+        product = mul.getLhs();
+      }
     if (!factor)
       return why = "the scores are neither a matmul nor one scaled by a "
                    "constant scalar",
@@ -433,14 +499,20 @@ void mlir::rlx::mir::populateAttentionFusionPatterns(
 }
 
 /// Whether `v` is a matmul, or a binary with one within `binaries` more
-/// binaries (the scale and the mask) on either side.
+/// binaries or selects (the scale and the mask) on either side.
 static bool reachesMatmul(Value v, int binaries) {
   if (v.getDefiningOp<MatmulOp>())
     return true;
-  auto binary = v.getDefiningOp<BinaryOp>();
-  return binary && binaries > 0 &&
-         (reachesMatmul(binary.getLhs(), binaries - 1) ||
-          reachesMatmul(binary.getRhs(), binaries - 1));
+  if (binaries <= 0)
+    return false;
+  if (auto binary = v.getDefiningOp<BinaryOp>())
+    return reachesMatmul(binary.getLhs(), binaries - 1) ||
+           reachesMatmul(binary.getRhs(), binaries - 1);
+  // A mask's select (mir.select cond, x, y) on either branch.
+  if (auto select = v.getDefiningOp<SelectOp>())
+    return reachesMatmul(select.getTrueValue(), binaries - 1) ||
+           reachesMatmul(select.getFalseValue(), binaries - 1);
+  return false;
 }
 
 void mlir::rlx::mir::diagnoseAttentionFusion(func::FuncOp func,

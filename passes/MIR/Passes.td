@@ -94,8 +94,11 @@ def MIRFuseAttention : MIR_FusionPass<"mir-fuse-attention",
     `[0, 2, 1, 3]` and khT a `[0, 2, 3, 1]` transpose (directly or through a
     chain of transposes) of rank-4 token-major tensors, k and v have one
     type (or are grouped-query attention's kv heads repeated by
-    reshape, broadcast, reshape: the op takes the kv heads), c is a finite positive scalar constant, the mask (if any) is the
-    causal constant or a window-free `mir.causal_mask` with S <= T, and the
+    reshape, broadcast, reshape: the op takes the kv heads), c is a finite
+    positive scalar constant (a multiplier, or a divisor of the scores),
+    the mask (if any) is the causal constant, a window-free
+    `mir.causal_mask`, or a `mir.select` of -inf (or a float's lowest) by
+    the causal i1 table (either polarity), with S <= T, and the
     scores, scaled and masked scores and probabilities have no other use.
     A `[0, 2, 1, 3]` transpose that is the context's only user is replaced
     too; otherwise the context is the transpose of the fused result.

@@ -612,3 +612,78 @@ func.func @rank_mismatch(%q: tensor<4x4xf32>, %k: tensor<2x4x4xf32>, %v: tensor<
 // CHECK-LABEL: func.func @rank_mismatch(
 // CHECK-NOT: mir.attention
 // CHECK: mir.softmax
+
+// -----
+
+// Causal as torch's masked_fill writes it: select(upper, -inf, scores) with
+// the constant i1 table of the positions past s + T - S (S = 3 < T = 5),
+// the scale as a division (q kT / sqrt(d)).
+func.func @causal_select(%q: tensor<1x3x2x8xf32>, %k: tensor<1x5x2x8xf32>, %v: tensor<1x5x2x8xf32>) -> tensor<1x3x2x8xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x3x2x8xf32> -> tensor<1x2x3x8xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x5x2x8xf32> -> tensor<1x2x8x5xf32>
+  %s = mir.matmul %qh, %kt : (tensor<1x2x3x8xf32>, tensor<1x2x8x5xf32>) -> tensor<1x2x3x5xf32>
+  %c = mir.constant dense<4.0> : tensor<f32>
+  %ss = mir.binary div %s, %c : (tensor<1x2x3x5xf32>, tensor<f32>) -> tensor<1x2x3x5xf32>
+  %upper = mir.constant dense<[[false, false, false, true, true], [false, false, false, false, true], [false, false, false, false, false]]> : tensor<3x5xi1>
+  %ninf = mir.constant dense<0xFF800000> : tensor<f32>
+  %m = mir.select %upper, %ninf, %ss : (tensor<3x5xi1>, tensor<f32>, tensor<1x2x3x5xf32>) -> tensor<1x2x3x5xf32>
+  %p = mir.softmax %m axis = 3 : tensor<1x2x3x5xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x5x2x8xf32> -> tensor<1x2x5x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x3x5xf32>, tensor<1x2x5x8xf32>) -> tensor<1x2x3x8xf32>
+  %r = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x3x8xf32> -> tensor<1x3x2x8xf32>
+  return %r : tensor<1x3x2x8xf32>
+}
+// CHECK-LABEL: func.func @causal_select(
+// CHECK-SAME: %[[Q:[^:]+]]: tensor<1x3x2x8xf32>, %[[K:[^:]+]]: tensor<1x5x2x8xf32>, %[[V:[^:]+]]: tensor<1x5x2x8xf32>)
+// CHECK-NOT: mir.select
+// CHECK: %[[A:.+]] = mir.attention %[[Q]], %[[K]], %[[V]] scale = 2.500000e-01 causal : tensor<1x3x2x8xf32>, tensor<1x5x2x8xf32>, tensor<1x5x2x8xf32>
+// CHECK-NEXT: return %[[A]]
+// REPORT-LABEL: === rlx fusion report: @causal_select, target 'cpu' ===
+// REPORT:      fused (1):
+// REPORT-NEXT:   [attention] mir.matmul at {{.+}}: q kT, causal mask, softmax, p v and the head transposes into mir.attention
+
+// -----
+
+// The complement: select(lower, scores, lowest float) (jnp.where, HF's
+// finfo.min), S = T = 4.
+func.func @causal_select_lower(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x2x8xf32>, %v: tensor<1x4x2x8xf32>) -> tensor<1x4x2x8xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x4x2x8xf32> -> tensor<1x2x4x8xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x4x2x8xf32> -> tensor<1x2x8x4xf32>
+  %s = mir.matmul %qh, %kt : (tensor<1x2x4x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x4x4xf32>
+  %lower = mir.constant dense<[[[[true, false, false, false], [true, true, false, false], [true, true, true, false], [true, true, true, true]]]]> : tensor<1x1x4x4xi1>
+  %lowest = mir.constant dense<0xFF7FFFFF> : tensor<f32>
+  %m = mir.select %lower, %s, %lowest : (tensor<1x1x4x4xi1>, tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xf32>
+  %p = mir.softmax %m axis = 3 : tensor<1x2x4x4xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x4x2x8xf32> -> tensor<1x2x4x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x4x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %r = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x4x8xf32> -> tensor<1x4x2x8xf32>
+  return %r : tensor<1x4x2x8xf32>
+}
+// CHECK-LABEL: func.func @causal_select_lower(
+// CHECK-NOT: mir.select
+// CHECK: %[[A:.+]] = mir.attention %{{.+}}, %{{.+}}, %{{.+}} scale = 1.000000e+00 causal :
+// CHECK-NEXT: return %[[A]]
+
+// -----
+
+// Negative: query 0 also masks key 1 of 4: not the causal table. The chain
+// stays and the miss names the mask.
+// expected-error @+2 {{1 fusion(s) missed (assert-clean)}}
+// expected-note @+1 {{the scores are selected by a mask other than the causal one}}
+func.func @select_not_causal(%q: tensor<1x4x2x8xf32>, %k: tensor<1x4x2x8xf32>, %v: tensor<1x4x2x8xf32>) -> tensor<1x4x2x8xf32> {
+  %qh = mir.transpose %q permutation = [0, 2, 1, 3] : tensor<1x4x2x8xf32> -> tensor<1x2x4x8xf32>
+  %kt = mir.transpose %k permutation = [0, 2, 3, 1] : tensor<1x4x2x8xf32> -> tensor<1x2x8x4xf32>
+  %s = mir.matmul %qh, %kt : (tensor<1x2x4x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x4x4xf32>
+  %lower = mir.constant dense<[[true, true, false, false], [true, true, false, false], [true, true, true, false], [true, true, true, true]]> : tensor<4x4xi1>
+  %ninf = mir.constant dense<0xFF800000> : tensor<f32>
+  %m = mir.select %lower, %s, %ninf : (tensor<4x4xi1>, tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xf32>
+  %p = mir.softmax %m axis = 3 : tensor<1x2x4x4xf32>
+  %vh = mir.transpose %v permutation = [0, 2, 1, 3] : tensor<1x4x2x8xf32> -> tensor<1x2x4x8xf32>
+  %o = mir.matmul %p, %vh : (tensor<1x2x4x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %r = mir.transpose %o permutation = [0, 2, 1, 3] : tensor<1x2x4x8xf32> -> tensor<1x4x2x8xf32>
+  return %r : tensor<1x4x2x8xf32>
+}
+// CHECK-LABEL: func.func @select_not_causal(
+// CHECK-NOT: mir.attention
+// CHECK: mir.select
+// CHECK: mir.softmax
