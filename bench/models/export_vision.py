@@ -4,6 +4,10 @@ mean something, and a seeded input with PyTorch's output for it.
 
   /usr/bin/python3 bench/models/export_vision.py --model resnet18 --out DIR
 
+--model is a torchvision model's name (resnet18, mobilenet_v2,
+efficientnet_b0, convnext_tiny, vit_b_16, ...) or vit_b_16_2layers (ViT-B/16
+with 2 encoder layers: the same ops at a sixth of the work).
+
 Debian's python3-torch / python3-torchvision (weights=None: nothing is
 downloaded). With weights=None the comparison would be vacuous (BatchNorm
 is the identity and activations vanish through depth; ViT's head is zero),
@@ -31,7 +35,14 @@ if not hasattr(np, "object"):
 
 def build(name):
     torch.manual_seed(0)
-    model = getattr(torchvision.models, name)(weights=None)
+    if name == "vit_b_16_2layers":
+        # ViT-B/16 with 2 of its 12 encoder layers: every op of the model
+        # at a sixth of its work (the Vulkan test on lavapipe).
+        model = torchvision.models.VisionTransformer(
+            image_size=224, patch_size=16, num_layers=2, num_heads=12,
+            hidden_dim=768, mlp_dim=3072)
+    else:
+        model = getattr(torchvision.models, name)(weights=None)
     for m in model.modules():
         if isinstance(m, (torch.nn.Conv2d, torch.nn.Linear)):
             torch.nn.init.normal_(m.weight, 0.0, 0.02)
