@@ -129,6 +129,8 @@ static uint64_t kernelFlops(lir::KernelOp kernel) {
       slot.panelWidth = static_cast<int64_t>(*panels);
     if (std::optional<Type> given = io.getGiven())
       slot.givenAs = dtypeOf(*given); // lir.io C7: f32
+    if (std::optional<ArrayRef<int64_t>> permuted = io.getPermuted())
+      slot.permutation.assign(permuted->begin(), permuted->end());
     slot.state = io.getState();
     if (auto value = io.getValueAttr())
       slot.data = constantBytes(value, slot.size);

@@ -91,7 +91,7 @@ BindingManifest bindingManifestOf(const Manifest &manifest,
     b.name = slot.name;
     b.role = slot.role;
     b.dtype = slot.dtype;
-    b.shape = slot.shape;
+    b.shape = slot.givenShape();
     b.elements = slot.elementCount();
     b.bytes = static_cast<uint64_t>(b.elements) * dtypeSize(slot.dtype);
     b.offset = slot.offset;
@@ -390,14 +390,20 @@ collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
       std::optional<DType> dtype = mlir::rlx::dtypeOf(element);
       if (!dtype)
         return;
+      // A param stored permuted is given in the other order
+      // (Slot::givenShape()).
+      Slot shaped;
+      shaped.shape.assign(type.getShape().begin(), type.getShape().end());
+      if (auto permuted =
+              op->getAttrOfType<mlir::DenseI64ArrayAttr>("permuted"))
+        shaped.permutation.assign(permuted.asArrayRef().begin(),
+                                  permuted.asArrayRef().end());
       bool seen =
           std::any_of(params.begin(), params.end(), [&](const ParamSpec &p) {
             return p.name == name.getValue();
           });
       if (!seen)
-        params.push_back({name.getValue().str(), *dtype,
-                          std::vector<int64_t>(type.getShape().begin(),
-                                               type.getShape().end())});
+        params.push_back({name.getValue().str(), *dtype, shaped.givenShape()});
     }
   });
   symbols = mlir::rlx::dimSymbols(module);

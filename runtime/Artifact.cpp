@@ -250,6 +250,17 @@ void readSlot(Reader &r, uint64_t index, Slot &slot) {
     return r.fail(label + ": state flag " + std::to_string(state) +
                   " is neither 0 nor 1");
   slot.state = state == 1;
+  uint64_t permuted = r.u64(label + " permutation length");
+  if (!r.ok())
+    return;
+  // One entry per dim or none; verifyManifest checks the entries.
+  if (permuted != 0 && permuted != rank)
+    return r.fail(label + ": permutation of " + std::to_string(permuted) +
+                  " entries for rank " + std::to_string(rank));
+  slot.permutation.resize(permuted);
+  for (uint64_t d = 0; d < permuted; ++d)
+    slot.permutation[d] =
+        r.i64(label + " permutation entry " + std::to_string(d));
   slot.data = r.bytes(label + " data");
 }
 
@@ -446,6 +457,9 @@ std::vector<uint8_t> serializeArtifact(const Artifact &artifact) {
     w.i64(slot.panelWidth);
     w.u8(slot.givenAs ? static_cast<uint8_t>(*slot.givenAs) : kNoGivenDType);
     w.u8(slot.state ? 1 : 0);
+    w.u64(slot.permutation.size());
+    for (int64_t p : slot.permutation)
+      w.i64(p);
     w.bytes(slot.data.data(), slot.data.size());
   }
   w.u64(m.dispatches.size());

@@ -23,7 +23,9 @@
 //           | u64 slotCount  | slot...
 //           | u64 dispatchCount | dispatch...
 //   slot    str name | u8 role | u8 dtype | u64 rank | i64 dim x rank
-//           | u64 offset | u64 size | bytes data
+//           | u64 offset | u64 size | i64 panelWidth | u8 given dtype
+//           | u8 state | u64 permutation length (0 or rank)
+//           | i64 entry x length | bytes data
 //   dispatch str symbol | str kernel | i64 gridX | i64 gridY | i64 gridZ
 //           | u64 flops | u64 bytes | u64 viewCount
 //           | (u64 offset | u64 size) x viewCount
@@ -53,8 +55,9 @@ namespace rlx::runtime {
 /// version 4: each dispatch's FLOPs and bytes; version 5: each dispatch's
 /// views; version 6: a splat constant's data is its one element; version 7:
 /// each slot's panel width; version 8: the dtype a param is given in, when
-/// it is converted when set; version 9: whether a param is state).
-constexpr uint32_t kArtifactFormatVersion = 9;
+/// it is converted when set; version 9: whether a param is state; version
+/// 10: the permutation a param is stored in).
+constexpr uint32_t kArtifactFormatVersion = 10;
 /// Bytes before the payload: magic, version, payload length, checksum.
 constexpr size_t kArtifactHeaderSize = 24;
 

@@ -108,13 +108,57 @@ int64_t TensorView::elementCount() const {
   return count;
 }
 
+/// The row-major tensor of `shape` whose dim i is dim permutation[i] of
+/// the row-major `given` (elements of `size` bytes).
+static std::vector<uint8_t> permuted(const uint8_t *given,
+                                     const std::vector<int64_t> &givenShape,
+                                     const std::vector<int64_t> &permutation,
+                                     size_t size) {
+  size_t rank = givenShape.size();
+  // The given tensor's strides, in elements, taken in the stored order.
+  std::vector<int64_t> givenStrides(rank, 1), strides(rank), shape(rank);
+  for (size_t d = rank; d-- > 1;)
+    givenStrides[d - 1] = givenStrides[d] * givenShape[d];
+  int64_t count = 1;
+  for (size_t i = 0; i < rank; ++i) {
+    shape[i] = givenShape[static_cast<size_t>(permutation[i])];
+    strides[i] = givenStrides[static_cast<size_t>(permutation[i])];
+    count *= shape[i];
+  }
+  std::vector<uint8_t> out(static_cast<size_t>(count) * size);
+  std::vector<int64_t> index(rank, 0);
+  int64_t from = 0;
+  for (int64_t n = 0; n < count; ++n) {
+    std::memcpy(out.data() + static_cast<size_t>(n) * size,
+                given + static_cast<size_t>(from) * size, size);
+    // The next stored index, and where it lies in the given tensor.
+    for (size_t d = rank; d-- > 0;) {
+      from += strides[d];
+      if (++index[d] < shape[d])
+        break;
+      from -= strides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
 /// `slot.size` bytes of row-major `data` as given (checked against the
-/// slot) in the slot's layout and dtype: converted (f32 given, f16 or bf16
-/// stored; runtime/HalfFloat.h), then packed into panels (f32 [K, N] or
-/// bf16 pair panels with K even, W dividing N; runtime/KernelAbi.h), as
-/// the manifest verifier admitted. `data` has the element's alignment
-/// (TensorView), and a vector's storage more.
+/// slot) in the slot's layout and dtype: permuted (Slot::permutation),
+/// converted (f32 given, f16 or bf16 stored; runtime/HalfFloat.h), then
+/// packed into panels (f32 [K, N] or bf16 pair panels with K even, W
+/// dividing N; runtime/KernelAbi.h), as the manifest verifier admitted.
+/// `data` has the element's alignment (TensorView), and a vector's storage
+/// more.
 static std::vector<uint8_t> storedBytes(const Slot &slot, const void *data) {
+  std::vector<uint8_t> transposed;
+  if (!slot.permutation.empty()) {
+    transposed = permuted(static_cast<const uint8_t *>(data), slot.givenShape(),
+                          slot.permutation, dtypeSize(slot.givenDType()));
+    if (!slot.convertsWhenSet() && slot.panelWidth == 0)
+      return transposed;
+    data = transposed.data();
+  }
   std::vector<uint8_t> converted;
   if (slot.convertsWhenSet()) {
     converted.resize(slot.size);

@@ -98,7 +98,8 @@ struct CompiledGraph::Impl {
 
   /// Checks that `bytes` of `dtype` fit `slot` exactly, and `shape` too
   /// when it is given (not empty): the slot's values as given
-  /// (Slot::givenDType(), which setParam converts), or with `stored` its
+  /// (Slot::givenDType() and givenShape(), which setParam converts and
+  /// permutes), or with `stored` its
   /// bytes as stored (bindStoredParam, runSlots, outputs).
   static Status checkData(const Slot &slot, const void *data, size_t bytes,
                           DType dtype, const std::vector<int64_t> &shape,
@@ -119,10 +120,16 @@ struct CompiledGraph::Impl {
       return Status(StatusCode::invalid_argument,
                     what + expected + ", got " + dtypeName(dtype));
     }
-    if (!shape.empty() && shape != slot.shape)
-      return Status(StatusCode::invalid_argument,
-                    what + " has shape " + shapeText(slot.shape) + ", got " +
-                        shapeText(shape));
+    // Values as given have the given shape (Slot::permutation undone).
+    std::vector<int64_t> wantShape = stored ? slot.shape : slot.givenShape();
+    if (!shape.empty() && shape != wantShape)
+      return Status(
+          StatusCode::invalid_argument,
+          what + " has shape " + shapeText(wantShape) +
+              (stored || slot.permutation.empty()
+                   ? std::string()
+                   : " (stored permuted to " + shapeText(slot.shape) + ")") +
+              ", got " + shapeText(shape));
     if (bytes != wantBytes)
       return Status(StatusCode::invalid_argument,
                     what + " needs " + std::to_string(slot.elementCount()) +

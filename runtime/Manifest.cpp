@@ -67,6 +67,15 @@ int64_t Slot::elementCount() const {
   return n;
 }
 
+std::vector<int64_t> Slot::givenShape() const {
+  if (permutation.size() != shape.size())
+    return shape;
+  std::vector<int64_t> given(shape.size());
+  for (size_t i = 0; i < shape.size(); ++i)
+    given[static_cast<size_t>(permutation[i])] = shape[i];
+  return given;
+}
+
 std::vector<const Slot *> Manifest::slotsWithRole(SlotRole role) const {
   std::vector<const Slot *> out;
   for (const Slot &s : slots)

@@ -180,6 +180,12 @@ Status verifySlot(size_t index, const Slot &slot, const Manifest &manifest) {
       return invalid(label + ": " + dtypeName(slot.dtype) + " given as " +
                      dtypeName(*slot.givenAs) + ": " + problem);
   }
+  if (!slot.permutation.empty())
+    if (const char *problem = permutationProblem(
+            slot.role, slot.state, slot.shape.size(), slot.permutation.data(),
+            slot.permutation.size()))
+      return invalid(label + ": permutation " + shapeString(slot.permutation) +
+                     ": " + problem);
   if (slot.state &&
       (slot.role != SlotRole::param || slot.storedDiffersFromGiven()))
     return invalid(label + ": only a param stored as given (no panels, no "

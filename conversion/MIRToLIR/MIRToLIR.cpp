@@ -51,6 +51,7 @@ struct Buffer {
   MemRefType type;  // the manifest type of a slot
   Type given;       // params: the element type values are given in, if not
                     // `type`'s (mir.param's `given`)
+  DenseI64ArrayAttr permuted; // params: mir.param's `permuted`, if any
   bool state = false; // params: a mir.state, written in place by the code
   int64_t bytes = 0;
   DenseElementsAttr value; // constants
@@ -227,6 +228,7 @@ LogicalResult FunctionLowering::collect() {
         unsigned id = addBuffer(BufferKind::param, param.getType(),
                                 param.getName().str());
         buffers[id].given = param.getGiven().value_or(Type());
+        buffers[id].permuted = param.getPermutedAttr();
         params.push_back(it->second);
       }
       bufferOf[param.getOutput()] = it->second;
@@ -545,7 +547,7 @@ LogicalResult FunctionLowering::emit() {
     b.create<lir::IOOp>(loc, ioKindOf(buffer.kind), buffer.name, buffer.offset,
                         /*panels=*/IntegerAttr(),
                         buffer.given ? TypeAttr::get(buffer.given) : TypeAttr(),
-                        buffer.state, buffer.type,
+                        buffer.permuted, buffer.state, buffer.type,
                         buffer.kind == BufferKind::constant
                             ? ElementsAttr(buffer.value)
                             : ElementsAttr());

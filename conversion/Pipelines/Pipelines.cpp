@@ -109,8 +109,11 @@ void buildSpecializationPipeline(OpPassManager &pm,
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Not an optimization: kernels are not built for empty tensors.
   funcPm.addPass(mir::createMIRFoldEmptyTensors());
-  if (options.foldConstants)
+  if (options.foldConstants) {
     funcPm.addPass(mir::createMIRFoldConstants());
+    // Transposes of params run once, when the params are set.
+    funcPm.addPass(mir::createMIRFoldParamLayouts());
+  }
   if (options.fuse)
     funcPm.addPass(mir::createMIRFuse(
         mir::MIRFuseOptions{options.report, options.assertFusionClean}));

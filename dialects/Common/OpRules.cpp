@@ -99,6 +99,12 @@ LogicalResult verifyParamName(Operation *op, StringRef name) {
              << "parameter '" << name
              << "' was declared with another `given` type earlier in the "
                 "block";
+    if (otherName && otherName.getValue() == name &&
+        other.getAttr("permuted") != op->getAttr("permuted"))
+      return op->emitOpError()
+             << "parameter '" << name
+             << "' was declared with another `permuted` order earlier in the "
+                "block";
   }
   return success();
 }

@@ -150,9 +150,19 @@ LogicalResult IOOp::verify() {
                                          "stored type; drop `given`");
   }
   // lir.io C8
-  if (getState() && (getKind() != IOKind::param || getPanels() || getGiven()))
+  if (getState() && (getKind() != IOKind::param || getPanels() || getGiven() ||
+                     getPermuted()))
     return emitOpError("`state` is on a param stored as given (no "
-                       "`panels`, no `given`)");
+                       "`panels`, no `given`, no `permuted`)");
+  // lir.io C9
+  if (std::optional<ArrayRef<int64_t>> permuted = getPermuted())
+    if (const char *problem = ::rlx::permutationProblem(
+            getKind() == IOKind::param ? ::rlx::SlotRole::param
+                                       : ::rlx::SlotRole::input,
+            false, static_cast<size_t>(getMemRefType().getRank()),
+            permuted->data(), permuted->size()))
+      return emitOpError() << "permuted [" << *permuted << "] for a slot of "
+                           << getMemRefType() << ": " << problem;
   // lir.io C3
   return verifyInArena(*this, offset, getMemRefType(), program);
 }

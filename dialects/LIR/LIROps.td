@@ -90,6 +90,14 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
     lir.io param "fc1.weight" at 0 given f32 : memref<784x512xbf16>
     ```
 
+    `permuted [p...]`: the param's values are given in another dim order
+    and stored transposed, stored dim i being given dim p[i] (the runtime
+    permutes them when it is set, before converting or packing them).
+
+    ```mlir
+    lir.io param "fc.weight" at 0 permuted [1, 0] : memref<1280x1000xf32>
+    ```
+
     `state`: the param is memory the program keeps between runs and writes
     in place (a `mir.state`, a decoder's KV cache): zeros until set, and a
     run's writes persist (docs/Dialects/LIR.md).
@@ -111,16 +119,20 @@ def LIR_IOOp : LIR_Op<"io", [HasParent<"ProgramOp">]> {
          [1, 1024] (rlx::panelLayoutProblem, include/rlx/Manifest.h).
     (C7) `given` is f32, on a param stored in f16 or bf16
          (rlx::givenDTypeProblem, include/rlx/Manifest.h).
-    (C8) `state` is on a param, without `panels` or `given`.
+    (C8) `state` is on a param, without `panels`, `given` or `permuted`.
+    (C9) `permuted` is on a param, a permutation of the slot's dims that is
+         not the identity (rlx::permutationProblem).
   }];
   let arguments = (ins RLX_IOKind:$kind, StrAttr:$name, I64Attr:$offset,
                        OptionalAttr<I64Attr>:$panels,
-                       OptionalAttr<TypeAttr>:$given, UnitAttr:$state,
+                       OptionalAttr<TypeAttr>:$given,
+                       OptionalAttr<DenseI64ArrayAttr>:$permuted,
+                       UnitAttr:$state,
                        TypeAttrOf<LIR_ArenaMemRef>:$type,
                        OptionalAttr<ElementsAttr>:$value);
   let assemblyFormat = [{
     $kind $name `at` $offset (`panels` $panels^)? (`given` $given^)?
-    (`state` $state^)? attr-dict
+    (`permuted` $permuted^)? (`state` $state^)? attr-dict
     `:` $type (`=` $value^)?
   }];
   let extraClassDeclaration = [{

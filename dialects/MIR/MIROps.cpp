@@ -89,6 +89,18 @@ LogicalResult ParamOp::verify() {
       return emitOpError() << "given " << *given << " for a param of "
                            << getType() << ": " << problem;
   }
+  // mir.param C4
+  if (std::optional<ArrayRef<int64_t>> permuted = getPermuted()) {
+    auto type = cast<ShapedType>(getType());
+    if (!type.hasRank())
+      return emitOpError("a permuted param needs a ranked type");
+    if (const char *problem =
+            ::rlx::permutationProblem(::rlx::SlotRole::param, /*state=*/false,
+                                      static_cast<size_t>(type.getRank()),
+                                      permuted->data(), permuted->size()))
+      return emitOpError() << "permuted [" << *permuted << "] for a param of "
+                           << getType() << ": " << problem;
+  }
   // mir.param C1, C2
   return verifyParamName(*this, getName());
 }

@@ -79,18 +79,31 @@ def MIR_ParamOp : MIR_Op<"param", [Pure]> {
     once, when the param is set): what mir-mixed-precision writes for a
     param that every use casts to one narrower type.
 
+    `permuted [p...]`: the caller gives the values in another dim order and
+    the param holds them transposed, its dim i being given dim p[i] (as
+    `mir.transpose`'s permutation): what mir-fold-param-layouts writes for
+    a param that every use transposes (ONNX Gemm's transB), so that the
+    transpose runs once, when the param is set.
+
+    ```mlir
+    %w = mir.param "fc.weight" permuted [1, 0] : tensor<1280x1000xf32>
+    ```
+
     Constraints:
     (C1) the name is a slot name: 1 to 256 bytes of printable ASCII
          (rlx::slotNameProblem, include/rlx/Manifest.h).
     (C2) params with the same name in one block have the same type (and
-         `given`).
+         `given` and `permuted`).
     (C3) `given` is f32 and the element type f16 or bf16
          (rlx::givenDTypeProblem).
+    (C4) `permuted` is a permutation of the dims that is not the identity
+         (rlx::permutationProblem).
   }];
-  let arguments = (ins StrAttr:$name, OptionalAttr<TypeAttr>:$given);
+  let arguments = (ins StrAttr:$name, OptionalAttr<TypeAttr>:$given,
+                       OptionalAttr<DenseI64ArrayAttr>:$permuted);
   let results = (outs RLX_AnyTensor:$output);
   let assemblyFormat =
-      "$name (`given` $given^)? attr-dict `:` type($output)";
+      "$name (`given` $given^)? (`permuted` $permuted^)? attr-dict `:` type($output)";
   let hasVerifier = 1;
 }
 

@@ -73,6 +73,31 @@ inline const char *panelLayoutProblem(SlotRole role, DType dtype,
   return nullptr;
 }
 
+/// Why a slot of `role` and rank `rank` cannot store its values as given
+/// transposed by `permutation` (Slot::permutation: stored dim i is given dim
+/// permutation[i]), or null if it can: a param that is not state, and a
+/// permutation of [0, rank) that is not the identity. The one rule for the
+/// MIR and LIR verifiers and the manifest verifier.
+inline const char *permutationProblem(SlotRole role, bool state, size_t rank,
+                                      const int64_t *permutation, size_t size) {
+  if (role != SlotRole::param || state)
+    return "only params (not state) are stored permuted";
+  if (size != rank)
+    return "the permutation does not have one entry per dim";
+  bool identity = true;
+  for (size_t i = 0; i < size; ++i) {
+    if (permutation[i] < 0 || permutation[i] >= static_cast<int64_t>(rank))
+      return "a permutation entry is out of range";
+    for (size_t j = 0; j < i; ++j)
+      if (permutation[j] == permutation[i])
+        return "a permutation entry repeats";
+    identity &= permutation[i] == static_cast<int64_t>(i);
+  }
+  if (identity)
+    return "the identity permutation stores nothing differently";
+  return nullptr;
+}
+
 /// Why a slot of `role` whose bytes are `dtype` cannot take its values in
 /// `given` (Slot::givenAs) and convert them when they are set, or null if
 /// it can: `given` equal to `dtype`, or a param given in f32 and stored in
@@ -110,6 +135,14 @@ struct Slot {
   /// when the param is set instead of on every run; docs/Optimizer.md).
   /// bindStoredParam takes the stored bytes (rlx::packParam converts).
   std::optional<DType> givenAs;
+  /// Non-empty: a param whose values are given in another dim order and
+  /// stored transposed, stored dim i being given dim permutation[i] (a
+  /// weight the code reads transposed, e.g. ONNX Gemm's transB: the
+  /// transpose done once when the param is set instead of on every run;
+  /// docs/Optimizer.md). setParam and bindParam take values of givenShape()
+  /// and permute them (before any conversion and packing); bindStoredParam
+  /// takes them stored (rlx::packParam permutes).
+  std::vector<int64_t> permutation;
   /// A param that is state: memory the code writes in place and keeps
   /// between runs (a decoder's KV cache, mir.state). Zeros until set; it
   /// needs no setParam before a run, is never packed or converted, and
@@ -126,10 +159,13 @@ struct Slot {
   DType givenDType() const { return givenAs.value_or(dtype); }
   /// Whether setParam converts values from givenDType() to dtype.
   bool convertsWhenSet() const { return givenDType() != dtype; }
-  /// Whether the stored bytes differ from the values as given (panels or a
-  /// conversion): setParam and bindParam then make the graph's own copy.
+  /// The shape values are given in: `shape` with `permutation` undone.
+  std::vector<int64_t> givenShape() const;
+  /// Whether the stored bytes differ from the values as given (panels, a
+  /// conversion or a permutation): setParam and bindParam then make the
+  /// graph's own copy.
   bool storedDiffersFromGiven() const {
-    return panelWidth != 0 || convertsWhenSet();
+    return panelWidth != 0 || convertsWhenSet() || !permutation.empty();
   }
   /// Whether `data` is one element repeated (a splat constant).
   bool isSplat() const;

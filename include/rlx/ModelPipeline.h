@@ -61,6 +61,8 @@ struct SlotBinding {
   std::string name;
   SlotRole role = SlotRole::input;
   DType dtype = DType::f32;
+  /// The shape its values are given in (a param stored permuted:
+  /// Slot::givenShape()).
   std::vector<int64_t> shape;
   int64_t elements = 0;
   uint64_t bytes = 0;

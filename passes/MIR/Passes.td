@@ -214,6 +214,17 @@ def MIRFoldEmptyTensors : Pass<"mir-fold-empty-tensors", "::mlir::func::FuncOp">
   let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
 }
 
+def MIRFoldParamLayouts : Pass<"mir-fold-param-layouts", "::mlir::func::FuncOp"> {
+  let summary = "store a param that every use transposes transposed";
+  let description = [{
+    Input: MIR. Output: MIR where the params of a name whose every use is a
+    `mir.transpose` with one permutation are one `mir.param ... permuted
+    [p...]` of the transposed type, in place of each transpose: the runtime
+    transposes the values once, when they are set (rlx::Slot::permutation).
+  }];
+  let dependentDialects = ["::mlir::rlx::mir::MIRDialect"];
+}
+
 def MIRFoldConstants : Pass<"mir-fold-constants", "::mlir::func::FuncOp"> {
   let summary = "evaluate MIR ops whose operands are all constants";
   let description = [{

@@ -349,20 +349,21 @@ dataFor(const rlx::Slot &slot, const std::map<std::string, std::string> &files,
       return rlx::Status(rlx::StatusCode::invalid_argument,
                          std::string("no data for ") +
                              rlx::slotRoleName(slot.role) + " '" + slot.name +
-                             "' (" + describe(slot.givenDType(), slot.shape) +
+                             "' (" +
+                             describe(slot.givenDType(), slot.givenShape()) +
                              "): give " + (isInput ? "--input " : "--param ") +
                              slot.name + "=FILE.npy, or " +
                              (isInput ? "--random-inputs" : "--random-params") +
                              " for seeded random values");
     llvm::errs() << "rlx-run: " << rlx::slotRoleName(slot.role) << " '"
                  << slot.name << "': random "
-                 << describe(slot.givenDType(), slot.shape) << " (seed " << seed
-                 << ")\n";
+                 << describe(slot.givenDType(), slot.givenShape()) << " (seed "
+                 << seed << ")\n";
     return randomData(slot, rng);
   }
   // The header is checked against the slot before the data is read.
   rlx::Expected<rlx::npy::Array> array = rlx::npy::readAs(
-      it->second, slot.givenDType(), slot.shape,
+      it->second, slot.givenDType(), slot.givenShape(),
       std::string(rlx::slotRoleName(slot.role)) + " '" + slot.name + "'");
   if (!array)
     return array.status();

@@ -252,3 +252,38 @@ module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "
     }
   }
 }
+
+// -----
+
+// A permuted weight (mir-fold-param-layouts') is packed as any other: it
+// keeps `permuted` and gains `panels` (the runtime permutes, then packs).
+// CHECK-LABEL: lir.program @permuted
+// CHECK:         lir.io param "w" at 20480 panels 64 permuted [1, 0] : memref<128x512xf32>
+// CHECK:         ^bb0(%{{.*}}: memref<8x128xf32>, %{{.*}}: memref<8x128x64xf32>, %{{.*}}: memref<8x512xf32>):
+// AVX-LABEL: lir.program @permuted
+// AVX:         lir.io param "w" at 20480 panels 16 permuted [1, 0] : memref<128x512xf32>
+module attributes {rlx.target = #rlx.cpu<triple = "x86_64-pc-linux-gnu", cpu = "x86-64", features = "", vector_bits = 512>} {
+  lir.program @permuted arena_size = 284672 alignment = 64 {
+    lir.io input "x" at 0 : memref<8x128xf32>
+    lir.io param "w" at 20480 permuted [1, 0] : memref<128x512xf32>
+    lir.io output "y" at 4096 : memref<8x512xf32>
+    lir.kernel @matmul_0 grid = [2] {
+    ^bb0(%a: memref<8x128xf32>, %w: memref<128x512xf32>, %c: memref<8x512xf32>):
+      %wg = lir.workgroup_id 0
+      %c256 = arith.constant 256 : index
+      %off = arith.muli %wg, %c256 : index
+      %ws = memref.subview %w[0, %off] [128, 256] [1, 1] : memref<128x512xf32> to memref<128x256xf32, strided<[512, 1], offset: ?>>
+      %cs = memref.subview %c[0, %off] [8, 256] [1, 1] : memref<8x512xf32> to memref<8x256xf32, strided<[512, 1], offset: ?>>
+      %zero = arith.constant 0.0 : f32
+      linalg.fill ins(%zero : f32) outs(%cs : memref<8x256xf32, strided<[512, 1], offset: ?>>)
+      linalg.matmul ins(%a, %ws : memref<8x128xf32>, memref<128x256xf32, strided<[512, 1], offset: ?>>) outs(%cs : memref<8x256xf32, strided<[512, 1], offset: ?>>)
+      lir.return
+    }
+    lir.schedule {
+      %x = lir.view at 0 : memref<8x128xf32>
+      %w = lir.view at 20480 : memref<128x512xf32>
+      %y = lir.view at 4096 : memref<8x512xf32>
+      lir.dispatch @matmul_0(%x, %w, %y) : memref<8x128xf32>, memref<128x512xf32>, memref<8x512xf32>
+    }
+  }
+}

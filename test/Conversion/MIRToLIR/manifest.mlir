@@ -128,3 +128,33 @@ func.func @copies(%x: tensor<4xf32> {mir.name = "x"}) -> (tensor<4xf32> {mir.nam
 func.func @empty() {
   return
 }
+
+// A param stored permuted keeps `permuted` on its slot (two mir.param ops of
+// the name are one slot), with `given` too; the kernels read the stored
+// (transposed) bytes as the param's type.
+// CHECK-LABEL: lir.program @permuted arena_size = 552 alignment = 64 {
+// CHECK-NEXT:    lir.io input "x" at 0 : memref<3x4xf32>
+// CHECK-NEXT:    lir.io input "h" at 64 : memref<3x4xbf16>
+// CHECK-NEXT:    lir.io param "w" at 384 permuted [1, 0] : memref<4x5xf32>
+// CHECK-NEXT:    lir.io param "v" at 512 given f32 permuted [1, 0] : memref<4x5xbf16>
+// CHECK-NEXT:    lir.io output "y" at 128 : memref<3x5xf32>
+// CHECK-NEXT:    lir.io output "z" at 192 : memref<3x5xbf16>
+// CHECK:         lir.schedule {
+// CHECK-NEXT:      %[[X:.+]] = lir.view at 0 : memref<3x4xf32>
+// CHECK-NEXT:      %[[W:.+]] = lir.view at 384 : memref<4x5xf32>
+// CHECK-NEXT:      %[[A:.+]] = lir.view at 256 : memref<3x5xf32>
+// CHECK-NEXT:      lir.dispatch @matmul_0(%[[X]], %[[W]], %[[A]])
+// CHECK-NEXT:      %[[B:.+]] = lir.view at 320 : memref<3x5xf32>
+// CHECK-NEXT:      lir.dispatch @matmul_1(%[[X]], %[[W]], %[[B]])
+// CHECK:           %[[V:.+]] = lir.view at 512 : memref<4x5xbf16>
+// CHECK:           lir.dispatch @matmul_3(%{{.+}}, %[[V]], %{{.+}})
+func.func @permuted(%x: tensor<3x4xf32> {mir.name = "x"}, %h: tensor<3x4xbf16> {mir.name = "h"}) -> (tensor<3x5xf32> {mir.name = "y"}, tensor<3x5xbf16> {mir.name = "z"}) {
+  %w = mir.param "w" permuted [1, 0] : tensor<4x5xf32>
+  %w2 = mir.param "w" permuted [1, 0] : tensor<4x5xf32>
+  %v = mir.param "v" given f32 permuted [1, 0] : tensor<4x5xbf16>
+  %a = mir.matmul %x, %w : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %b = mir.matmul %x, %w2 : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %y = mir.binary add %a, %b : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %z = mir.matmul %h, %v : (tensor<3x4xbf16>, tensor<4x5xbf16>) -> tensor<3x5xbf16>
+  return %y, %z : tensor<3x5xf32>, tensor<3x5xbf16>
+}

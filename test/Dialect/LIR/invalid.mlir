@@ -1308,7 +1308,7 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // lir.io C8: state on an input
 lir.program @p arena_size = 4096 alignment = 64 {
-  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`, no `permuted`)}}
   lir.io input "k_cache" at 0 state : memref<4x32xf32>
   lir.schedule {
   }
@@ -1318,7 +1318,7 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // lir.io C8: state on an output
 lir.program @p arena_size = 4096 alignment = 64 {
-  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`, no `permuted`)}}
   lir.io output "k_cache" at 0 state : memref<4x32xf32>
   lir.schedule {
   }
@@ -1328,7 +1328,7 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // lir.io C8: state on a param stored in panels
 lir.program @p arena_size = 4096 alignment = 64 {
-  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`, no `permuted`)}}
   lir.io param "k_cache" at 0 panels 16 state : memref<4x32xf32>
   lir.schedule {
   }
@@ -1338,8 +1338,78 @@ lir.program @p arena_size = 4096 alignment = 64 {
 
 // lir.io C8: state on a param given in f32
 lir.program @p arena_size = 4096 alignment = 64 {
-  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`)}}
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`, no `permuted`)}}
   lir.io param "k_cache" at 0 given f32 state : memref<4x32xbf16>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C8: state on a permuted param
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op `state` is on a param stored as given (no `panels`, no `given`, no `permuted`)}}
+  lir.io param "k_cache" at 0 permuted [1, 0] state : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C9: permuted on an input
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op permuted [1, 0] for a slot of 'memref<4x32xf32>': only params (not state) are stored permuted}}
+  lir.io input "x" at 0 permuted [1, 0] : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C9: permuted on an output
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op permuted [1, 0] for a slot of 'memref<4x32xf32>': only params (not state) are stored permuted}}
+  lir.io output "y" at 0 permuted [1, 0] : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C9: the identity permutation
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op permuted [0, 1] for a slot of 'memref<4x32xf32>': the identity permutation stores nothing differently}}
+  lir.io param "w" at 0 permuted [0, 1] : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C9: not one entry per dim
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op permuted [1, 0, 2] for a slot of 'memref<4x32xf32>': the permutation does not have one entry per dim}}
+  lir.io param "w" at 0 permuted [1, 0, 2] : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C9: a repeated entry
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op permuted [1, 1] for a slot of 'memref<4x32xf32>': a permutation entry repeats}}
+  lir.io param "w" at 0 permuted [1, 1] : memref<4x32xf32>
+  lir.schedule {
+  }
+}
+
+// -----
+
+// lir.io C9: an entry out of range
+lir.program @p arena_size = 4096 alignment = 64 {
+  // expected-error @+1 {{'lir.io' op permuted [2, 0] for a slot of 'memref<4x32xf32>': a permutation entry is out of range}}
+  lir.io param "w" at 0 permuted [2, 0] : memref<4x32xf32>
   lir.schedule {
   }
 }

@@ -294,6 +294,23 @@ lir.program @pairs arena_size = 512 alignment = 64 {
   }
 }
 
+// Params given in another dim order and stored transposed (the runtime
+// permutes them when set): alone, with `given`, and with `panels` and
+// `given` (permuted, converted, then packed).
+// CHECK-LABEL: lir.program @permuted
+// CHECK-NEXT:    lir.io param "fc.weight" at 0 permuted [1, 0] : memref<8x16xf32>
+// CHECK-NEXT:    lir.io param "w3" at 512 permuted [2, 0, 1] : memref<4x2x3xf32>
+// CHECK-NEXT:    lir.io param "h" at 640 given f32 permuted [1, 0] : memref<8x16xf16>
+// CHECK-NEXT:    lir.io param "p" at 1024 panels 16 given f32 permuted [1, 0] : memref<8x32xbf16>
+lir.program @permuted arena_size = 1536 alignment = 64 {
+  lir.io param "fc.weight" at 0 permuted [1, 0] : memref<8x16xf32>
+  lir.io param "w3" at 512 permuted [2, 0, 1] : memref<4x2x3xf32>
+  lir.io param "h" at 640 given f32 permuted [1, 0] : memref<8x16xf16>
+  lir.io param "p" at 1024 panels 16 given f32 permuted [1, 0] : memref<8x32xbf16>
+  lir.schedule {
+  }
+}
+
 // A state param: memory the program keeps between runs and writes in place.
 // CHECK-LABEL: lir.program @state
 // CHECK-NEXT:    lir.io param "k" at 0 state : memref<1x8x16xf32>

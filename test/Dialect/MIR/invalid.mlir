@@ -133,6 +133,118 @@ func.func @param_c2_duplicate_name_dtype() -> (tensor<4xf32>, tensor<4xf16>) {
 
 // -----
 
+// mir.param C2: the same name declared permuted, then not.
+func.func @param_c2_other_permuted() -> (tensor<4x5xf32>, tensor<4x5xf32>) {
+  %0 = mir.param "w" permuted [1, 0] : tensor<4x5xf32>
+  // expected-error @+1 {{'mir.param' op parameter 'w' was declared with another `permuted` order earlier in the block}}
+  %1 = mir.param "w" : tensor<4x5xf32>
+  return %0, %1 : tensor<4x5xf32>, tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C2: the same name declared not permuted, then permuted.
+func.func @param_c2_then_permuted() -> (tensor<4x5xf32>, tensor<4x5xf32>) {
+  %0 = mir.param "w" : tensor<4x5xf32>
+  // expected-error @+1 {{'mir.param' op parameter 'w' was declared with another `permuted` order earlier in the block}}
+  %1 = mir.param "w" permuted [1, 0] : tensor<4x5xf32>
+  return %0, %1 : tensor<4x5xf32>, tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C2: the same name permuted two ways.
+func.func @param_c2_two_permutations() -> (tensor<4x5x6xf32>, tensor<4x5x6xf32>) {
+  %0 = mir.param "w" permuted [1, 2, 0] : tensor<4x5x6xf32>
+  // expected-error @+1 {{'mir.param' op parameter 'w' was declared with another `permuted` order earlier in the block}}
+  %1 = mir.param "w" permuted [2, 0, 1] : tensor<4x5x6xf32>
+  return %0, %1 : tensor<4x5x6xf32>, tensor<4x5x6xf32>
+}
+
+// -----
+
+// mir.param C4: the identity permutation.
+func.func @param_c4_identity() -> tensor<4x5xf32> {
+  // expected-error @+1 {{'mir.param' op permuted [0, 1] for a param of 'tensor<4x5xf32>': the identity permutation stores nothing differently}}
+  %0 = mir.param "w" permuted [0, 1] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C4: the identity permutation of a scalar (rank 0, no entries).
+func.func @param_c4_identity_rank0() -> tensor<f32> {
+  // expected-error @+1 {{'mir.param' op permuted [] for a param of 'tensor<f32>': the identity permutation stores nothing differently}}
+  %0 = mir.param "w" permuted [] : tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// mir.param C4: more entries than dims.
+func.func @param_c4_wrong_length() -> tensor<4x5xf32> {
+  // expected-error @+1 {{'mir.param' op permuted [1, 0, 2] for a param of 'tensor<4x5xf32>': the permutation does not have one entry per dim}}
+  %0 = mir.param "w" permuted [1, 0, 2] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C4: fewer entries than dims.
+func.func @param_c4_short() -> tensor<4x5x6xf32> {
+  // expected-error @+1 {{'mir.param' op permuted [1, 0] for a param of 'tensor<4x5x6xf32>': the permutation does not have one entry per dim}}
+  %0 = mir.param "w" permuted [1, 0] : tensor<4x5x6xf32>
+  return %0 : tensor<4x5x6xf32>
+}
+
+// -----
+
+// mir.param C4: a repeated entry.
+func.func @param_c4_repeated() -> tensor<4x5xf32> {
+  // expected-error @+1 {{'mir.param' op permuted [0, 0] for a param of 'tensor<4x5xf32>': a permutation entry repeats}}
+  %0 = mir.param "w" permuted [0, 0] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C4: an entry past the rank.
+func.func @param_c4_out_of_range() -> tensor<4x5xf32> {
+  // expected-error @+1 {{'mir.param' op permuted [2, 0] for a param of 'tensor<4x5xf32>': a permutation entry is out of range}}
+  %0 = mir.param "w" permuted [2, 0] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C4: a negative entry.
+func.func @param_c4_negative() -> tensor<4x5xf32> {
+  // expected-error @+1 {{'mir.param' op permuted [-1, 0] for a param of 'tensor<4x5xf32>': a permutation entry is out of range}}
+  %0 = mir.param "w" permuted [-1, 0] : tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+// mir.param C4 with C3: a converted param's permutation is checked too.
+func.func @param_c4_given_identity() -> tensor<4x5xbf16> {
+  // expected-error @+1 {{'mir.param' op permuted [0, 1] for a param of 'tensor<4x5xbf16>': the identity permutation stores nothing differently}}
+  %0 = mir.param "w" given f32 permuted [0, 1] : tensor<4x5xbf16>
+  return %0 : tensor<4x5xbf16>
+}
+
+// -----
+
+// mir.param: ODS rejects a permutation that is not an i64 array (generic
+// form).
+func.func @param_permuted_type() -> tensor<4x5xf32> {
+  // expected-error @+1 {{invalid properties {name = "w", permuted = [1, 0]} for op mir.param: Invalid attribute `permuted` in property conversion: [1, 0]}}
+  %0 = "mir.param"() <{name = "w", permuted = [1, 0]}> : () -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
 // mir.param: ODS rejects a scalar result (generic form; the custom form cannot parse it).
 func.func @param_scalar() -> f32 {
   // expected-error @+1 {{result #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 8-bit signless integer or 32-bit signless integer or 64-bit signless integer or 1-bit signless integer values, but got 'f32'}}

@@ -55,6 +55,20 @@ func.func @param_given() -> tensor<784x512xbf16> {
   return %0 : tensor<784x512xbf16>
 }
 
+// Params given in another dim order and stored transposed
+// (mir-fold-param-layouts'), alone, at rank 3, and with `given`.
+// CHECK-LABEL: func.func @param_permuted(
+// CHECK-NEXT:    %[[R0:.+]] = mir.param "fc.weight" permuted [1, 0] : tensor<1280x1000xf32>
+// CHECK-NEXT:    %[[R1:.+]] = mir.param "qkv" permuted [2, 0, 1] : tensor<4x2x3xf32>
+// CHECK-NEXT:    %[[R2:.+]] = mir.param "fc1.weight" given f32 permuted [1, 0] : tensor<512x784xbf16>
+// CHECK-NEXT:    return %[[R0]], %[[R1]], %[[R2]]
+func.func @param_permuted() -> (tensor<1280x1000xf32>, tensor<4x2x3xf32>, tensor<512x784xbf16>) {
+  %0 = mir.param "fc.weight" permuted [1, 0] : tensor<1280x1000xf32>
+  %1 = mir.param "qkv" permuted [2, 0, 1] : tensor<4x2x3xf32>
+  %2 = mir.param "fc1.weight" given f32 permuted [1, 0] : tensor<512x784xbf16>
+  return %0, %1, %2 : tensor<1280x1000xf32>, tensor<4x2x3xf32>, tensor<512x784xbf16>
+}
+
 // States written by cache writes: an i32 position of one element and an i64
 // position of rank 0, several rows and one row, f32 and f16.
 // CHECK-LABEL: func.func @state(
