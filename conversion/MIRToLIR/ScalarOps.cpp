@@ -171,6 +171,11 @@ Value mlir::rlx::buildActivation(OpBuilder &b, Location loc, Activation act,
     return buildUnary(b, loc, UnaryKind::sigmoid, x);
   case Activation::tanh:
     return buildUnary(b, loc, UnaryKind::tanh, x);
+  case Activation::relu6:
+    // min(max(x, 0), 6) as the chain it replaces: NaN propagates.
+    return b.create<arith::MinimumFOp>(
+        loc, buildUnary(b, loc, UnaryKind::relu, x),
+        scalarConstant(b, loc, x.getType(), 6.0));
   }
   llvm_unreachable("unknown activation");
 }

@@ -25,12 +25,14 @@ def RLX_UnaryKind : I32EnumAttr<"UnaryKind", "elementwise unary function", [
   let cppNamespace = "::mlir::rlx";
 }
 
-// The activations a fused epilogue (linear, fused matmul) may apply.
+// The activations a fused epilogue (linear, fused matmul, conv) may apply.
+// relu6 is min(max(x, 0), 6) (ONNX Clip(0, 6), MobileNet's): no unary kind
+// of its own, its chain is max and min with constants.
 def RLX_Activation : I32EnumAttr<"Activation", "fused epilogue activation", [
     I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"relu", 1>,
     I32EnumAttrCase<"gelu", 2>, I32EnumAttrCase<"gelu_tanh", 3>,
     I32EnumAttrCase<"silu", 4>, I32EnumAttrCase<"sigmoid", 5>,
-    I32EnumAttrCase<"tanh", 6>]> {
+    I32EnumAttrCase<"tanh", 6>, I32EnumAttrCase<"relu6", 7>]> {
   let cppNamespace = "::mlir::rlx";
 }
 

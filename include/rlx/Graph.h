@@ -28,7 +28,17 @@ struct Tensor {
 };
 
 /// Activation of a linear layer's epilogue.
-enum class Activation { none, relu, gelu, gelu_tanh, silu, sigmoid, tanh };
+/// relu6 is min(max(x, 0), 6).
+enum class Activation {
+  none,
+  relu,
+  gelu,
+  gelu_tanh,
+  silu,
+  sigmoid,
+  tanh,
+  relu6
+};
 
 /// Elementwise unary functions (the MIR `unary` kinds).
 enum class UnaryKind {

@@ -64,9 +64,7 @@ Value buildMatmulEpilogue(OpBuilder &b, Location loc, Value lhs, Value rhs,
   Value y = b.create<MatmulOp>(loc, resultType, lhs, rhs);
   if (bias)
     y = b.create<BinaryOp>(loc, resultType, BinaryKind::add, y, bias);
-  if (act != Activation::none)
-    y = unary(b, loc, unaryKindOf(act), y);
-  return y;
+  return applyActivation(b, loc, act, y);
 }
 
 std::pair<Value, Value> buildResidualNorm(OpBuilder &b, Location loc,

@@ -3,7 +3,8 @@
 // matmul -> add(bias) -> activation becomes one mir.fused_matmul, whose
 // epilogue runs on the output tile while it is in registers; conv2d ->
 // activation one mir.conv2d with `act` (the conv's bias is its operand
-// already), applied on each finished output tile.
+// already), applied on each finished output tile. ReLU6 as exporters write
+// it (Clip(0, 6): max with 0, then min with 6) is the `relu6` activation.
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Common/ShapeRules.h"
@@ -115,7 +116,77 @@ static FailureOr<Conv2dOp> matchConvActivation(UnaryOp unary,
   return conv;
 }
 
+/// min(max(x, 0), 6) or max(min(x, 6), 0) (ONNX Clip(0, 6): ReLU6) with
+/// `outer` the last op: x, else null. The inner op has one use; both keep
+/// x's type (the bounds are scalar constants).
+static Value clippedToRelu6(BinaryOp outer) {
+  auto bounds = [](BinaryOp op) -> std::optional<std::pair<Value, double>> {
+    for (int side = 0; side < 2; ++side)
+      if (std::optional<double> c =
+              scalarConstantValue(side == 0 ? op.getRhs() : op.getLhs()))
+        return std::make_pair(side == 0 ? op.getLhs() : op.getRhs(), *c);
+    return std::nullopt;
+  };
+  bool minLast = outer.getKind() == BinaryKind::min;
+  if (!minLast && outer.getKind() != BinaryKind::max)
+    return {};
+  auto last = bounds(outer);
+  if (!last || last->first.getType() != outer.getType())
+    return {};
+  auto inner = last->first.getDefiningOp<BinaryOp>();
+  if (!inner || !inner->hasOneUse() ||
+      inner.getKind() != (minLast ? BinaryKind::max : BinaryKind::min))
+    return {};
+  auto first = bounds(inner);
+  if (!first || first->first.getType() != inner.getType())
+    return {};
+  double lo = minLast ? first->second : last->second;
+  double hi = minLast ? last->second : first->second;
+  if (lo != 0.0 || hi != 6.0)
+    return {};
+  return first->first;
+}
+
 namespace {
+/// A ReLU6 chain on a conv or a matmul without activation joins its
+/// epilogue.
+struct FuseRelu6 : OpRewritePattern<BinaryOp> {
+  FuseRelu6(MLIRContext *ctx, const FusionOptions &opts)
+      : OpRewritePattern(ctx), opts(opts) {}
+  LogicalResult matchAndRewrite(BinaryOp outer,
+                                PatternRewriter &rewriter) const override {
+    Value x = clippedToRelu6(outer);
+    Operation *producer = x ? x.getDefiningOp() : nullptr;
+    if (!producer || !producer->hasOneUse())
+      return rewriter.notifyMatchFailure(outer, "not a single-use relu6");
+    Location loc = rewriter.getFusedLoc({producer->getLoc(), outer.getLoc()});
+    if (auto conv = dyn_cast<Conv2dOp>(producer)) {
+      if (conv.getAct() != Activation::none || !opts.allow(conv, kConv))
+        return rewriter.notifyMatchFailure(outer, "conv not fusable");
+      opts.fused(kConvPattern, conv, "activation 'relu6' into mir.conv2d");
+      auto fused = cast<Conv2dOp>(rewriter.clone(*conv.getOperation()));
+      fused->setLoc(loc);
+      fused.setAct(Activation::relu6);
+      rewriter.replaceOp(outer, fused->getResults());
+      return success();
+    }
+    auto fusedMatmul = dyn_cast<FusedMatmulOp>(producer);
+    if (!(isa<MatmulOp>(producer) ||
+          (fusedMatmul && fusedMatmul.getAct() == Activation::none)) ||
+        !isa<FloatType>(getElementTypeOrSelf(x.getType())) ||
+        !opts.allow(producer, kFused))
+      return rewriter.notifyMatchFailure(outer, "producer not fusable");
+    opts.fused(kPattern, producer, "activation 'relu6' into mir.fused_matmul");
+    rewriter.replaceOp(outer, rewriter.create<FusedMatmulOp>(
+                                  loc, outer.getType(), producer->getOperand(0),
+                                  producer->getOperand(1),
+                                  fusedMatmul ? fusedMatmul.getBias() : Value(),
+                                  Activation::relu6));
+    return success();
+  }
+  const FusionOptions &opts;
+};
+
 struct FuseConvActivation : OpRewritePattern<UnaryOp> {
   FuseConvActivation(MLIRContext *ctx, const FusionOptions &opts)
       : OpRewritePattern(ctx), opts(opts) {}
@@ -187,7 +258,7 @@ struct FuseActivation : OpRewritePattern<UnaryOp> {
 
 void mlir::rlx::mir::populateMatmulEpilogueFusionPatterns(
     RewritePatternSet &patterns, const FusionOptions &opts) {
-  patterns.add<FuseBias, FuseActivation, FuseConvActivation>(
+  patterns.add<FuseBias, FuseActivation, FuseConvActivation, FuseRelu6>(
       patterns.getContext(), opts);
 }
 

@@ -107,6 +107,33 @@ std::optional<Activation> epilogueActivation(UnaryKind kind) {
   }
 }
 
+Value applyActivation(OpBuilder &b, Location loc, Activation act, Value x) {
+  if (act == Activation::none)
+    return x;
+  if (act != Activation::relu6)
+    return b.create<UnaryOp>(loc, x.getType(), unaryKindOf(act), x);
+  auto type = cast<ShapedType>(x.getType());
+  auto scalar = [&](double v) {
+    auto t = RankedTensorType::get({}, type.getElementType());
+    return b.create<ConstantOp>(
+        loc, DenseElementsAttr::get(
+                 t, b.getFloatAttr(type.getElementType(), v).getValue()));
+  };
+  Value low =
+      b.create<BinaryOp>(loc, x.getType(), BinaryKind::max, x, scalar(0.0));
+  return b.create<BinaryOp>(loc, x.getType(), BinaryKind::min, low,
+                            scalar(6.0));
+}
+
+std::optional<double> scalarConstantValue(Value v) {
+  auto cst = v.getDefiningOp<ConstantOp>();
+  auto attr = cst ? dyn_cast<DenseFPElementsAttr>(cst.getValue()) : nullptr;
+  if (!attr || !attr.isSplat() ||
+      llvm::any_of(attr.getType().getShape(), [](int64_t d) { return d != 1; }))
+    return std::nullopt;
+  return attr.getSplatValue<APFloat>().convertToDouble();
+}
+
 UnaryKind unaryKindOf(Activation act) {
   switch (act) {
   case Activation::relu:
@@ -122,9 +149,10 @@ UnaryKind unaryKindOf(Activation act) {
   case Activation::tanh:
     return UnaryKind::tanh;
   case Activation::none:
+  case Activation::relu6:
     break;
   }
-  llvm_unreachable("Activation::none has no unary kind");
+  llvm_unreachable("Activation::none and relu6 have no unary kind");
 }
 
 } // namespace mlir::rlx::mir

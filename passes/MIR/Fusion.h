@@ -122,8 +122,15 @@ bool isAvailableAt(Value value, Operation *point);
 /// Activation epilogues a fused matmul may carry; nullopt for other kinds.
 std::optional<Activation> epilogueActivation(UnaryKind kind);
 
-/// The unary kind that applies `act` (act must not be none).
+/// The unary kind that applies `act` (act must not be none or relu6, which
+/// applyActivation writes as max and min).
 UnaryKind unaryKindOf(Activation act);
+/// `act` applied to `x` as MIR primitives: a mir.unary, or max and min with
+/// constants for relu6; `x` itself for none.
+Value applyActivation(OpBuilder &b, Location loc, Activation act, Value x);
+/// The value of a splat float constant whose every dim is 1 (a scalar that
+/// broadcasts to anything), or nullopt.
+std::optional<double> scalarConstantValue(Value v);
 
 } // namespace mlir::rlx::mir
 

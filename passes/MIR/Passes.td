@@ -37,7 +37,9 @@ def MIRFuseMatmulEpilogue : MIR_FusionPass<"mir-fuse-matmul-epilogue",
     tanh), is one `mir.fused_matmul`, if the target claims it; and every
     single-use `mir.conv2d` without `act` followed by such an activation is
     one `mir.conv2d` with `act` (pattern `conv-epilogue`), if the target
-    claims `mir.conv2d`.
+    claims `mir.conv2d`. ReLU6 written as `min(max(x, 0), 6)` (ONNX Clip;
+    either order, constants on either side) on a conv or a matmul is the
+    `relu6` activation of either.
   }];
 }
 

@@ -2818,7 +2818,8 @@ TEST_P(ConvActivationTest, Epilogue) {
     std::vector<double> zTol = dotTolerance(r, c.w[1] * c.w[2] * c.w[3] + 1, kU);
     std::vector<double> want(r.value.size()), tol(r.value.size());
     for (size_t j = 0; j < want.size(); ++j) {
-      want[j] = ref::unary(act, r.value[j]);
+      want[j] = act == "relu6" ? std::min(std::max(r.value[j], 0.0), 6.0)
+                               : ref::unary(act, r.value[j]);
       tol[j] = 1.2 * zTol[j] +
                8 * kU * (std::fabs(want[j]) + std::fabs(r.value[j])) + 1e-30;
     }
@@ -2828,7 +2829,7 @@ TEST_P(ConvActivationTest, Epilogue) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Activations, ConvActivationTest,
-                         ::testing::Values("relu", "gelu", "silu"));
+                         ::testing::Values("relu", "gelu", "silu", "relu6"));
 
 // max: exact. avg: (KH KW + 1) u sum|x| / count + u |want|; the divisor is
 // the in-bounds count (padding excluded).
@@ -3033,6 +3034,8 @@ TEST(TopK, TiesAndAxes) {
 
 /// The activation of a fused epilogue, in double.
 double activation(const std::string &act, double z) {
+  if (act == "relu6")
+    return std::min(std::max(z, 0.0), 6.0);
   return act == "none" ? z : ref::unary(act, z);
 }
 
@@ -3157,7 +3160,7 @@ TEST_P(FusedMatmulTest, ActivationAndBias) {
 
 INSTANTIATE_TEST_SUITE_P(AllActivations, FusedMatmulTest,
                          ::testing::Values("none", "relu", "gelu", "gelu_tanh",
-                                           "silu", "sigmoid", "tanh"));
+                                           "silu", "sigmoid", "tanh", "relu6"));
 
 // f16 / bf16: act(lhs x rhs + bias) in f32 (the f32 case's bound), rounded
 // once to the dtype; inputs rounded to the dtype before the reference sees

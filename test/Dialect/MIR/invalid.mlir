@@ -2340,7 +2340,7 @@ func.func @fused_matmul_c5_shape(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %c: t
 
 // mir.fused_matmul: an activation that is not an epilogue is a parse error.
 func.func @fused_matmul_act(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>) -> tensor<4x5xf32> {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'act' [none, relu, gelu, gelu_tanh, silu, sigmoid, tanh]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'act' [none, relu, gelu, gelu_tanh, silu, sigmoid, tanh, relu6]}}
   %0 = mir.fused_matmul %a, %b act = exp : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }

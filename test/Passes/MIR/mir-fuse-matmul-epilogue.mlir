@@ -411,3 +411,56 @@ func.func @conv_exp(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<
 // REPORT-LABEL: === rlx fusion report: @conv_exp, target 'cpu' ===
 // REPORT:      fused (0):
 // REPORT-NEXT: missed (0):
+
+// -----
+
+// ReLU6 as ONNX Clip(0, 6) imports it (max with 0, then min with 6) on a
+// conv becomes its `relu6` epilogue; on a matmul + bias (the bounds the
+// other way round: min with 6, then max with 0, constants on the left) the
+// fused matmul's.
+func.func @relu6(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>, %a: tensor<4x16xf32>, %v: tensor<16x8xf32>, %b: tensor<8xf32>) -> (tensor<1x8x8x8xf32>, tensor<4x8xf32>) {
+  %zero = mir.constant dense<0.0> : tensor<f32>
+  %six = mir.constant dense<6.0> : tensor<f32>
+  %c = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %lo = mir.binary max %c, %zero : (tensor<1x8x8x8xf32>, tensor<f32>) -> tensor<1x8x8x8xf32>
+  %y = mir.binary min %lo, %six : (tensor<1x8x8x8xf32>, tensor<f32>) -> tensor<1x8x8x8xf32>
+  %m = mir.matmul %a, %v : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
+  %mb = mir.binary add %m, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %hi = mir.binary min %six, %mb : (tensor<f32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %z = mir.binary max %zero, %hi : (tensor<f32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %y, %z : tensor<1x8x8x8xf32>, tensor<4x8xf32>
+}
+// CHECK-LABEL: func.func @relu6(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<1x4x8x8xf32>, %[[W:[^:]+]]: tensor<8x4x1x1xf32>, %[[A:[^:]+]]: tensor<4x16xf32>, %[[V:[^:]+]]: tensor<16x8xf32>, %[[B:[^:]+]]: tensor<8xf32>)
+// CHECK-NOT: mir.binary
+// CHECK-DAG: %[[Y:.+]] = mir.conv2d %[[X]], %[[W]] strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 act = relu6 :
+// CHECK-DAG: %[[Z:.+]] = mir.fused_matmul %[[A]], %[[V]], %[[B]] act = relu6 :
+// CHECK-NOT: mir.binary
+// CHECK: return %[[Y]], %[[Z]]
+// REPORT-LABEL: === rlx fusion report: @relu6, target 'cpu' ===
+// REPORT:      fused (3):
+// REPORT-DAG:    [conv-epilogue] mir.conv2d at {{.+}}: activation 'relu6' into mir.conv2d
+// REPORT-DAG:    [matmul-epilogue] mir.fused_matmul at {{.+}}: activation 'relu6' into mir.fused_matmul
+// REPORT:      missed (0):
+
+// -----
+
+// Negative: Clip(0, 5) is not ReLU6; Clip(0, 6) whose inner max has a
+// second use is not taken either.
+func.func @clip_not_relu6(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) {
+  %zero = mir.constant dense<0.0> : tensor<f32>
+  %five = mir.constant dense<5.0> : tensor<f32>
+  %six = mir.constant dense<6.0> : tensor<f32>
+  %c = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %lo = mir.binary max %c, %zero : (tensor<1x8x8x8xf32>, tensor<f32>) -> tensor<1x8x8x8xf32>
+  %y = mir.binary min %lo, %five : (tensor<1x8x8x8xf32>, tensor<f32>) -> tensor<1x8x8x8xf32>
+  %d = mir.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %dlo = mir.binary max %d, %zero : (tensor<1x8x8x8xf32>, tensor<f32>) -> tensor<1x8x8x8xf32>
+  %z = mir.binary min %dlo, %six : (tensor<1x8x8x8xf32>, tensor<f32>) -> tensor<1x8x8x8xf32>
+  return %y, %z, %dlo : tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>
+}
+// CHECK-LABEL: func.func @clip_not_relu6(
+// CHECK-NOT: act = relu6
+// CHECK: mir.binary min %{{.+}}, %{{.+}} :
+// CHECK: mir.binary min %{{.+}}, %{{.+}} :
+// CHECK: return

@@ -80,6 +80,32 @@ func.func @fused_matmul_acts(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %b: ten
 
 // -----
 
+// relu6 has no unary kind: un-fused it is max with 0, then min with 6.
+func.func @fused_matmul_relu6(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %y = mir.fused_matmul %x, %w, %b act = relu6 : (tensor<4x16xf32>, tensor<16x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+// CHECK-LABEL: func.func @fused_matmul_relu6(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<4x16xf32>, %[[W:[^:]+]]: tensor<16x8xf32>, %[[B:[^:]+]]: tensor<8xf32>)
+// CHECK-DAG: %[[SIX:.+]] = mir.constant dense<6.000000e+00> : tensor<f32>
+// CHECK-DAG: %[[ZERO:.+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[M:.+]] = mir.matmul %[[X]], %[[W]] :
+// CHECK-NEXT: %[[A:.+]] = mir.binary add %[[M]], %[[B]] :
+// CHECK-NEXT: %[[LOW:.+]] = mir.binary max %[[A]], %[[ZERO]] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %[[Y:.+]] = mir.binary min %[[LOW]], %[[SIX]] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+// CHECK-NEXT: return %[[Y]]
+// REPORT-LABEL: === rlx dispatch report: @fused_matmul_relu6, target 'test' ===
+// REPORT-NEXT:   mir.binary: native
+// REPORT-NEXT:   mir.constant: native
+// REPORT-NEXT:   mir.fused_matmul: rewritten
+// REPORT-NEXT:   mir.matmul: native
+// REPORT-NOT: mir.
+// VKREPORT-LABEL: === rlx dispatch report: @fused_matmul_relu6, target 'vulkan' ===
+// VKREPORT-NEXT:   mir.fused_matmul: native
+// VKREPORT-NOT: mir.
+
+// -----
+
 // residual_norm layer with bias and beta: the sum chain, then the layer_norm
 // decomposition; both results are used.
 func.func @residual_norm_layer_bias(%x: tensor<4x8xf32>, %r: tensor<4x8xf32>, %b: tensor<8xf32>, %g: tensor<8xf32>, %be: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
