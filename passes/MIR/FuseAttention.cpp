@@ -113,17 +113,6 @@ unrepeated(Value x) {
                         SmallVector<int64_t>{one[0], one[1], one[2], one[4]});
 }
 
-/// The value of a splat float constant that broadcasts to anything (every
-/// dim 1), or nullopt.
-static std::optional<double> scalarConstant(Value v) {
-  auto cst = v.getDefiningOp<ConstantOp>();
-  auto attr = cst ? dyn_cast<DenseFPElementsAttr>(cst.getValue()) : nullptr;
-  if (!attr || !attr.isSplat() ||
-      llvm::any_of(attr.getType().getShape(), [](int64_t d) { return d != 1; }))
-    return std::nullopt;
-  return attr.getSplatValue<APFloat>().convertToDouble();
-}
-
 /// True when `mask` is the causal mask of [S, T] scores of `element`: the
 /// constant table (static lengths) or a mir.causal_mask without a window.
 static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
@@ -156,7 +145,7 @@ static Value causallySelected(SelectOp select, int64_t seqQ, int64_t seqK) {
       llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; }))
     return {};
   auto isLowest = [](Value v) {
-    std::optional<double> c = scalarConstant(v);
+    std::optional<double> c = scalarConstantValue(v);
     return c && *c <= -1e30;
   };
   bool maskedWhenTrue;
@@ -191,13 +180,13 @@ static std::optional<std::pair<Value, double>> unscaled(Value v,
     return std::nullopt;
   std::optional<std::pair<Value, double>> found;
   if (op.getKind() == BinaryKind::mul) {
-    if (auto c = scalarConstant(op.getRhs()))
+    if (auto c = scalarConstantValue(op.getRhs()))
       found = std::make_pair(op.getLhs(), *c);
-    else if (auto c = scalarConstant(op.getLhs()))
+    else if (auto c = scalarConstantValue(op.getLhs()))
       found = std::make_pair(op.getRhs(), *c);
   }
   if (op.getKind() == BinaryKind::div)
-    if (auto c = scalarConstant(op.getRhs()); c && *c != 0)
+    if (auto c = scalarConstantValue(op.getRhs()); c && *c != 0)
       found = std::make_pair(op.getLhs(), 1.0 / *c);
   // The scale must not broadcast the scaled value.
   if (found && found->first.getType() != v.getType())
@@ -255,12 +244,13 @@ matchScores(SoftmaxOp softmax, AttentionMatch &m, std::string &why) {
     for (int side = 0; side < 2 && !factor && mul &&
                        mul.getKind() == BinaryKind::mul;
          ++side) {
-      factor = scalarConstant(side == 0 ? mul.getRhs() : mul.getLhs());
+      factor = scalarConstantValue(side == 0 ? mul.getRhs() : mul.getLhs());
       product = side == 0 ? mul.getLhs() : mul.getRhs();
     }
     // scores / c, as torch writes q kT / sqrt(d).
     if (mul && mul.getKind() == BinaryKind::div)
-      if (std::optional<double> c = scalarConstant(mul.getRhs()); c && *c != 0) {
+      if (std::optional<double> c = scalarConstantValue(mul.getRhs());
+          c && *c != 0) {
         factor = 1.0 / *c;
         product = mul.getLhs();
       }

@@ -2673,6 +2673,53 @@ struct ConvCase {
   int64_t groups;
 };
 
+struct ConvData {
+  std::vector<double> x, w, b;
+};
+
+/// The reference's sums for case `c` on `d`.
+ref::Sum convReference(const ConvCase &c, const ConvData &d) {
+  return ref::conv2d(d.x, c.x, d.w, c.w, d.b, c.strides, c.padding, c.dilations,
+                     c.groups);
+}
+
+/// Adds `%y<i> = mir.conv2d` of each case to `p` (x, w and b uniform in
+/// [-1, 1) from seeds `seed + i`, `seed + 100 + i`, `seed + 200 + i`),
+/// with `act` unless it is empty, and returns the values the reference
+/// needs.
+std::vector<ConvData> addConvCases(Program &p,
+                                   const std::vector<ConvCase> &cases,
+                                   const std::string &act, unsigned seed) {
+  std::vector<ConvData> data;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const ConvCase &c = cases[i];
+    std::string n = std::to_string(i);
+    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, seed + i);
+    std::vector<float> w =
+        uniform(ref::numElements(c.w), -1, 1, seed + 100 + i);
+    std::vector<float> b = uniform(c.w[0], -1, 1, seed + 200 + i);
+    std::string operands =
+        p.f32("x" + n, c.x, x) + ", " + p.f32("w" + n, c.w, w);
+    std::string types = tensorType(c.x, "f32") + ", " + tensorType(c.w, "f32");
+    if (c.bias) {
+      operands += ", " + p.f32("b" + n, {c.w[0]}, b);
+      types += ", " + tensorType({c.w[0]}, "f32");
+    } else {
+      b.clear();
+    }
+    data.push_back({toDouble(x), toDouble(w), toDouble(b)});
+    Shape shape = convReference(c, data.back()).shape;
+    p.op("%y" + n + " = mir.conv2d " + operands + " strides = " +
+         intList(c.strides) + " padding = " + intList(c.padding) +
+         " dilations = " + intList(c.dilations) +
+         " groups = " + std::to_string(c.groups) +
+         (act.empty() ? std::string() : " act = " + act) + " : (" + types +
+         ") -> " + tensorType(shape, "f32"));
+    p.result("%y" + n, shape, DType::f32, "y" + n);
+  }
+  return data;
+}
+
 // |got - want| <= (K + 1) u sum|terms| with K = C / groups * KH * KW (the
 // bias counted as a term; the tiled kernel adds chunk by chunk, within the
 // same bound).
@@ -2710,36 +2757,7 @@ TEST(Conv2d, Configurations) {
       {{1, 8, 9, 9}, {4, 8, 1, 1}, true, {2, 2}, {0, 0, 0, 0}, {1, 1}, 1},
   };
   Program p;
-  struct Data {
-    std::vector<double> x, w, b;
-  };
-  std::vector<Data> data;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const ConvCase &c = cases[i];
-    std::string n = std::to_string(i);
-    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, 1400 + i);
-    std::vector<float> w = uniform(ref::numElements(c.w), -1, 1, 1500 + i);
-    std::vector<float> b = uniform(c.w[0], -1, 1, 1600 + i);
-    std::string operands =
-        p.f32("x" + n, c.x, x) + ", " + p.f32("w" + n, c.w, w);
-    std::string types = tensorType(c.x, "f32") + ", " + tensorType(c.w, "f32");
-    if (c.bias) {
-      operands += ", " + p.f32("b" + n, {c.w[0]}, b);
-      types += ", " + tensorType({c.w[0]}, "f32");
-    } else {
-      b.clear();
-    }
-    data.push_back({toDouble(x), toDouble(w), toDouble(b)});
-    ref::Sum r =
-        ref::conv2d(data.back().x, c.x, data.back().w, c.w, data.back().b,
-                    c.strides, c.padding, c.dilations, c.groups);
-    p.op("%y" + n + " = mir.conv2d " + operands + " strides = " +
-         intList(c.strides) + " padding = " + intList(c.padding) +
-         " dilations = " + intList(c.dilations) +
-         " groups = " + std::to_string(c.groups) + " : (" + types + ") -> " +
-         tensorType(r.shape, "f32"));
-    p.result("%y" + n, r.shape, DType::f32, "y" + n);
-  }
+  std::vector<ConvData> data = addConvCases(p, cases, "", 1400);
   p.expectSplit = true;
   Outputs out;
   if (!run(p, &out))
@@ -2748,8 +2766,7 @@ TEST(Conv2d, Configurations) {
     const ConvCase &c = cases[i];
     SCOPED_TRACE("case " + std::to_string(i) + ": " + shapeName(c.x) + " * " +
                  shapeName(c.w) + " groups " + std::to_string(c.groups));
-    ref::Sum r = ref::conv2d(data[i].x, c.x, data[i].w, c.w, data[i].b,
-                             c.strides, c.padding, c.dilations, c.groups);
+    ref::Sum r = convReference(c, data[i]);
     int64_t k = c.w[1] * c.w[2] * c.w[3];
     expectWithin(get(out, "y" + std::to_string(i)), r.shape, DType::f32,
                  r.value, dotTolerance(r, k + 1, kU));
@@ -2775,36 +2792,7 @@ TEST_P(ConvActivationTest, Epilogue) {
       {{2, 3, 9, 9}, {4, 3, 3, 3}, true, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
   };
   Program p;
-  struct Data {
-    std::vector<double> x, w, b;
-  };
-  std::vector<Data> data;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const ConvCase &c = cases[i];
-    std::string n = std::to_string(i);
-    std::vector<float> x = uniform(ref::numElements(c.x), -1, 1, 2400 + i);
-    std::vector<float> w = uniform(ref::numElements(c.w), -1, 1, 2500 + i);
-    std::vector<float> b = uniform(c.w[0], -1, 1, 2600 + i);
-    std::string operands =
-        p.f32("x" + n, c.x, x) + ", " + p.f32("w" + n, c.w, w);
-    std::string types = tensorType(c.x, "f32") + ", " + tensorType(c.w, "f32");
-    if (c.bias) {
-      operands += ", " + p.f32("b" + n, {c.w[0]}, b);
-      types += ", " + tensorType({c.w[0]}, "f32");
-    } else {
-      b.clear();
-    }
-    data.push_back({toDouble(x), toDouble(w), toDouble(b)});
-    ref::Sum r =
-        ref::conv2d(data.back().x, c.x, data.back().w, c.w, data.back().b,
-                    c.strides, c.padding, c.dilations, c.groups);
-    p.op("%y" + n + " = mir.conv2d " + operands + " strides = " +
-         intList(c.strides) + " padding = " + intList(c.padding) +
-         " dilations = " + intList(c.dilations) +
-         " groups = " + std::to_string(c.groups) + " act = " + act + " : (" +
-         types + ") -> " + tensorType(r.shape, "f32"));
-    p.result("%y" + n, r.shape, DType::f32, "y" + n);
-  }
+  std::vector<ConvData> data = addConvCases(p, cases, act, 2400);
   p.expectSplit = true;
   Outputs out;
   if (!run(p, &out))
@@ -2813,8 +2801,7 @@ TEST_P(ConvActivationTest, Epilogue) {
     const ConvCase &c = cases[i];
     SCOPED_TRACE("case " + std::to_string(i) + ": " + shapeName(c.x) + " * " +
                  shapeName(c.w) + " groups " + std::to_string(c.groups));
-    ref::Sum r = ref::conv2d(data[i].x, c.x, data[i].w, c.w, data[i].b,
-                             c.strides, c.padding, c.dilations, c.groups);
+    ref::Sum r = convReference(c, data[i]);
     std::vector<double> zTol = dotTolerance(r, c.w[1] * c.w[2] * c.w[3] + 1, kU);
     std::vector<double> want(r.value.size()), tol(r.value.size());
     for (size_t j = 0; j < want.size(); ++j) {
