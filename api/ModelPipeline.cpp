@@ -390,20 +390,20 @@ collectSignature(mlir::ModuleOp module, std::vector<ParamSpec> &params,
       std::optional<DType> dtype = mlir::rlx::dtypeOf(element);
       if (!dtype)
         return;
-      // A param stored permuted is given in the other order
-      // (Slot::givenShape()).
-      Slot shaped;
-      shaped.shape.assign(type.getShape().begin(), type.getShape().end());
+      // A param stored permuted is given in the other order.
+      std::vector<int64_t> shape(type.getShape().begin(),
+                                 type.getShape().end());
       if (auto permuted =
               op->getAttrOfType<mlir::DenseI64ArrayAttr>("permuted"))
-        shaped.permutation.assign(permuted.asArrayRef().begin(),
-                                  permuted.asArrayRef().end());
+        shape = unpermutedShape(
+            shape, std::vector<int64_t>(permuted.asArrayRef().begin(),
+                                        permuted.asArrayRef().end()));
       bool seen =
           std::any_of(params.begin(), params.end(), [&](const ParamSpec &p) {
             return p.name == name.getValue();
           });
       if (!seen)
-        params.push_back({name.getValue().str(), *dtype, shaped.givenShape()});
+        params.push_back({name.getValue().str(), *dtype, shape});
     }
   });
   symbols = mlir::rlx::dimSymbols(module);

@@ -153,13 +153,30 @@ std::string elementwise(int size) {
          "\n  return %y : " + x + "\n}\n";
 }
 
+/// conv 3x3 + bias, then SiLU written as x * sigmoid(x): mir.unary silu
+/// (activation fusion), then mir.conv2d act = silu (conv-epilogue).
+std::string convEpilogue(int size) {
+  int64_t c = size ? 64 : 16, hw = size ? 56 : 14;
+  std::string x = t({1, c, hw, hw}), w = t({c, c, 3, 3});
+  return "func.func @f(%x: " + x + " {mir.name = \"x\"}) -> " + x +
+         " {\n  %w = mir.param \"w\" : " + w +
+         "\n  %b = mir.param \"b\" : " + t({c}) +
+         "\n  %y = mir.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, "
+         "1] dilations = [1, 1] groups = 1 : (" +
+         x + ", " + w + ", " + t({c}) + ") -> " + x +
+         "\n  %s = mir.unary sigmoid %y : " + x +
+         "\n  %a = mir.binary mul %y, %s : (" + x + ", " + x + ") -> " + x +
+         "\n  return %a : " + x + "\n}\n";
+}
+
 const Pattern kPatterns[] = {{"matmul_epilogue", matmulEpilogue},
                              {"shared_matmul", sharedMatmul},
                              {"swiglu", swiglu},
                              {"attention", attention},
                              {"residual_norm", residualNorm},
                              {"norm", norm},
-                             {"elementwise", elementwise}};
+                             {"elementwise", elementwise},
+                             {"conv_epilogue", convEpilogue}};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

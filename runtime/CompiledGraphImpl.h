@@ -120,15 +120,19 @@ struct CompiledGraph::Impl {
       return Status(StatusCode::invalid_argument,
                     what + expected + ", got " + dtypeName(dtype));
     }
-    // Values as given have the given shape (Slot::permutation undone).
-    std::vector<int64_t> wantShape = stored ? slot.shape : slot.givenShape();
+    // Values as given have the given shape (Slot::permutation undone);
+    // built only for a permuted param (this runs for every input of a run).
+    bool permuted = !stored && !slot.permutation.empty();
+    std::vector<int64_t> given;
+    if (permuted && !shape.empty())
+      given = slot.givenShape();
+    const std::vector<int64_t> &wantShape = permuted ? given : slot.shape;
     if (!shape.empty() && shape != wantShape)
       return Status(
           StatusCode::invalid_argument,
           what + " has shape " + shapeText(wantShape) +
-              (stored || slot.permutation.empty()
-                   ? std::string()
-                   : " (stored permuted to " + shapeText(slot.shape) + ")") +
+              (permuted ? " (stored permuted to " + shapeText(slot.shape) + ")"
+                        : std::string()) +
               ", got " + shapeText(shape));
     if (bytes != wantBytes)
       return Status(StatusCode::invalid_argument,

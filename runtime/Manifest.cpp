@@ -67,13 +67,18 @@ int64_t Slot::elementCount() const {
   return n;
 }
 
-std::vector<int64_t> Slot::givenShape() const {
+std::vector<int64_t> unpermutedShape(const std::vector<int64_t> &shape,
+                                     const std::vector<int64_t> &permutation) {
   if (permutation.size() != shape.size())
     return shape;
   std::vector<int64_t> given(shape.size());
   for (size_t i = 0; i < shape.size(); ++i)
     given[static_cast<size_t>(permutation[i])] = shape[i];
   return given;
+}
+
+std::vector<int64_t> Slot::givenShape() const {
+  return unpermutedShape(shape, permutation);
 }
 
 std::vector<const Slot *> Manifest::slotsWithRole(SlotRole role) const {

@@ -261,23 +261,22 @@ void LoopVectorizer::rewrite() {
       if (auto load = dyn_cast<memref::LoadOp>(op);
           load && plan.varying.contains(&op)) {
         VectorType type = widener.vectorOf(load.getType());
-        Value v =
-            mask ? nb.create<vector::MaskedLoadOp>(
-                         nloc, type, load.getMemRef(),
-                         indicesOf(load.getIndices()), mask,
-                         nb.create<arith::ConstantOp>(
-                             nloc, type, nb.getZeroAttr(type)))
-                       .getResult()
-                 : nb.create<vector::LoadOp>(nloc, type, load.getMemRef(),
-                                             indicesOf(load.getIndices()))
-                       .getResult();
+        Value v = mask ? nb.create<vector::MaskedLoadOp>(
+                               nloc, type, load.getMemRef(),
+                               indicesOf(load.getIndices()), mask,
+                               nb.create<arith::ConstantOp>(
+                                   nloc, type, nb.getZeroAttr(type)))
+                             .getResult()
+                       : nb.create<vector::LoadOp>(nloc, type, load.getMemRef(),
+                                                   indicesOf(load.getIndices()))
+                             .getResult();
         widener.map(load.getResult(), v);
       } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
         Value value = widener.widen(store.getValue());
         if (mask)
           nb.create<vector::MaskedStoreOp>(nloc, store.getMemRef(),
-                                           indicesOf(store.getIndices()),
-                                           mask, value);
+                                           indicesOf(store.getIndices()), mask,
+                                           value);
         else
           nb.create<vector::StoreOp>(nloc, value, store.getMemRef(),
                                      indicesOf(store.getIndices()));

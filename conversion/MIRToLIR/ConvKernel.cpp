@@ -473,22 +473,20 @@ static KernelShape buildDepthwise(OpBuilder &b, Location loc, mir::Conv2dOp op,
         }
       }
       Value zeroIndex0 = indexConstant(b, loc, 0);
-      auto columns = b.create<scf::ForOp>(loc, zeroIndex0,
-                                          indexConstant(b, loc, wo),
-                                          indexConstant(b, loc, 1));
+      auto columns = b.create<scf::ForOp>(
+          loc, zeroIndex0, indexConstant(b, loc, wo), indexConstant(b, loc, 1));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(columns.getBody());
       Value ow = columns.getInductionVar();
       Value sum = start;
       for (auto [source, weight] : llvm::zip(sources, weights)) {
-        Value x = b.create<memref::LoadOp>(loc, source,
-                                           ValueRange{zeroIndex0, ow});
-        sum = b.create<arith::AddFOp>(
-            loc, sum, b.create<arith::MulFOp>(loc, weight, x));
+        Value x =
+            b.create<memref::LoadOp>(loc, source, ValueRange{zeroIndex0, ow});
+        sum = b.create<arith::AddFOp>(loc, sum,
+                                      b.create<arith::MulFOp>(loc, weight, x));
       }
-      b.create<memref::StoreOp>(loc,
-                                buildActivation(b, loc, op.getAct(), sum), out,
-                                ValueRange{image, channel, oh, ow});
+      b.create<memref::StoreOp>(loc, buildActivation(b, loc, op.getAct(), sum),
+                                out, ValueRange{image, channel, oh, ow});
     });
   });
   return shape;

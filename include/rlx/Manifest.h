@@ -114,6 +114,13 @@ inline const char *givenDTypeProblem(SlotRole role, DType dtype, DType given) {
   return nullptr;
 }
 
+/// `shape` with `permutation` undone: the shape values are given in when
+/// they are stored permuted (Slot::permutation; dim permutation[i] of the
+/// result is dim i of `shape`); `shape` itself when the permutation is
+/// empty or of another length.
+std::vector<int64_t> unpermutedShape(const std::vector<int64_t> &shape,
+                                     const std::vector<int64_t> &permutation);
+
 struct Slot {
   std::string name;
   SlotRole role = SlotRole::input;

@@ -22,8 +22,9 @@ struct Fuse : mlir::rlx::mir::impl::MIRFuseBase<Fuse> {
     // into its own fused matmul; norms written out before the residual norm
     // that takes them.
     static constexpr FusionStage stages[] = {
-        kActivationStage,     kAttentionStage, kSwigluStage, kSharedMatmulStage,
-        kMatmulEpilogueStage, kNormStage,   kResidualNormStage};
+        kActivationStage,   kAttentionStage,      kSwigluStage,
+        kSharedMatmulStage, kMatmulEpilogueStage, kNormStage,
+        kResidualNormStage};
     if (failed(runFusionPass(getOperation(), stages, {report, assertClean})))
       signalPassFailure();
   }

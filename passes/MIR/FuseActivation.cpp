@@ -75,8 +75,8 @@ static bool isScalarConstant(Value v, DenseElementsAttr &value) {
   if (!matchPattern(v, m_Constant(&attr)))
     return false;
   auto dense = dyn_cast<DenseFPElementsAttr>(attr);
-  if (!dense ||
-      llvm::any_of(dense.getType().getShape(), [](int64_t d) { return d != 1; }))
+  if (!dense || llvm::any_of(dense.getType().getShape(),
+                             [](int64_t d) { return d != 1; }))
     return false;
   value = dense;
   return true;
@@ -93,8 +93,8 @@ static SmallVector<float> samplePoints() {
     xs.push_back(0.5f * static_cast<float>(i));
   for (float x : {-2.3f, -1.7f, -0.3f, 0.1f, 0.7f, 1.3f, 2.9f, 5.5f})
     xs.push_back(x);
-  for (float x : {12.0f, 20.0f, 50.0f, 100.0f, 1e3f, 1e4f, 1e6f, 1e10f, 1e20f,
-                  1e30f}) {
+  for (float x :
+       {12.0f, 20.0f, 50.0f, 100.0f, 1e3f, 1e4f, 1e6f, 1e10f, 1e20f, 1e30f}) {
     xs.push_back(x);
     xs.push_back(-x);
   }
@@ -144,6 +144,14 @@ private:
 };
 } // namespace
 
+/// The unary ops every activation here has one of.
+static bool isTranscendental(Operation *op) {
+  auto unary = dyn_cast<UnaryOp>(op);
+  return unary && llvm::is_contained({UnaryKind::erf, UnaryKind::tanh,
+                                      UnaryKind::sigmoid, UnaryKind::exp},
+                                     unary.getKind());
+}
+
 /// The chain of elementwise ops ending at `root` as one activation of a
 /// single tensor x; else `why`.
 static FailureOr<ChainMatch> matchChain(Operation *root, std::string &why) {
@@ -155,8 +163,7 @@ static FailureOr<ChainMatch> matchChain(Operation *root, std::string &why) {
   llvm::SetVector<Operation *> reach;
   reach.insert(root);
   llvm::MapVector<Value, int> reads;
-  for (size_t i = 0; i < reach.size() && reach.size() <= 2 * kMaxChainOps;
-       ++i)
+  for (size_t i = 0; i < reach.size() && reach.size() <= 2 * kMaxChainOps; ++i)
     for (Value operand : reach[i]->getOperands()) {
       if (operand.getType() != type)
         continue;
@@ -164,6 +171,10 @@ static FailureOr<ChainMatch> matchChain(Operation *root, std::string &why) {
       if (isa_and_nonnull<UnaryOp, BinaryOp>(operand.getDefiningOp()))
         reach.insert(operand.getDefiningOp());
     }
+  // Most binary ops (residual adds, scales) end no such chain: decided
+  // before any sample is evaluated.
+  if (!llvm::any_of(reach, isTranscendental))
+    return why = "not a chain with erf, tanh, sigmoid or exp", failure();
   SmallVector<float> xs = samplePoints();
   auto sampleType = RankedTensorType::get({static_cast<int64_t>(xs.size())},
                                           type.getElementType());
@@ -177,13 +188,7 @@ static FailureOr<ChainMatch> matchChain(Operation *root, std::string &why) {
       why = "reads a tensor other than its input, or more than 16 ops";
       continue;
     }
-    bool transcendental = llvm::any_of(cone.cone, [](Operation *op) {
-      auto unary = dyn_cast<UnaryOp>(op);
-      return unary && llvm::is_contained({UnaryKind::erf, UnaryKind::tanh,
-                                          UnaryKind::sigmoid, UnaryKind::exp},
-                                         unary.getKind());
-    });
-    if (cone.cone.size() < 2 || !transcendental) {
+    if (cone.cone.size() < 2 || !llvm::any_of(cone.cone, isTranscendental)) {
       why = "not a chain with erf, tanh, sigmoid or exp";
       continue;
     }
@@ -259,8 +264,7 @@ void mlir::rlx::mir::diagnoseActivationFusion(func::FuncOp func,
       for (Operation *user : end->getUsers()) {
         std::string further;
         if (isa<UnaryOp, BinaryOp>(user) &&
-            failed(matchChain(pathEnd(user), further)) &&
-            further == kEscapes) {
+            failed(matchChain(pathEnd(user), further)) && further == kEscapes) {
           why = further;
           break;
         }

@@ -132,8 +132,7 @@ static bool isCausalMask(Value mask, int64_t seqQ, int64_t seqK,
 /// -inf) with the complement, as torch's masked_fill and jnp.where write
 /// it), the scores x; else null.
 static Value causallySelected(SelectOp select, int64_t seqQ, int64_t seqK) {
-  if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) ||
-      seqQ > seqK)
+  if (ShapedType::isDynamic(seqQ) || ShapedType::isDynamic(seqK) || seqQ > seqK)
     return {};
   auto cst = select.getCondition().getDefiningOp<ConstantOp>();
   auto table = cst ? dyn_cast<DenseIntElementsAttr>(cst.getValue()) : nullptr;
@@ -165,7 +164,8 @@ static Value causallySelected(SelectOp select, int64_t seqQ, int64_t seqK) {
   for (int64_t s = 0; s < seqQ; ++s)
     for (int64_t t = 0; t < seqK; ++t) {
       bool masked = t > s + seqK - seqQ;
-      if (values[table.isSplat() ? 0 : s * seqK + t] != (masked == maskedWhenTrue))
+      if (values[table.isSplat() ? 0 : s * seqK + t] !=
+          (masked == maskedWhenTrue))
         return {};
     }
   return scores;

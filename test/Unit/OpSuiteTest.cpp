@@ -2802,7 +2802,8 @@ TEST_P(ConvActivationTest, Epilogue) {
     SCOPED_TRACE("case " + std::to_string(i) + ": " + shapeName(c.x) + " * " +
                  shapeName(c.w) + " groups " + std::to_string(c.groups));
     ref::Sum r = convReference(c, data[i]);
-    std::vector<double> zTol = dotTolerance(r, c.w[1] * c.w[2] * c.w[3] + 1, kU);
+    std::vector<double> zTol =
+        dotTolerance(r, c.w[1] * c.w[2] * c.w[3] + 1, kU);
     std::vector<double> want(r.value.size()), tol(r.value.size());
     for (size_t j = 0; j < want.size(); ++j) {
       want[j] = act == "relu6" ? std::min(std::max(r.value[j], 0.0), 6.0)
